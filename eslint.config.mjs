@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '.tools/**', '.turbo/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // n8n's community-package scanner rejects these in bundled node code; core's main entry is
+    // bundled into the n8n package, so only its node entry may touch them.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/node.ts', 'packages/core/src/node/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'setTimeout',
+          'setInterval',
+          'setImmediate',
+          'clearTimeout',
+          'clearInterval',
+          'process',
+          'globalThis',
+          'console',
+          'Buffer',
+          'fetch',
+          'require',
+        ].map((name) => ({
+          name,
+          message:
+            'core main entry must stay free of Node globals; use the injected transport/sleep or src/node/.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,13 @@
+// Shared jest settings: TypeScript through swc (type errors are the typecheck task's job),
+// and no test may reach the network — nock's disableNetConnect runs before every file.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }],
+  },
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  maxWorkers: 2,
+};

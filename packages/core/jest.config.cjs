@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'core',
+  moduleNameMapper: { '^@social-data/core$': '<rootDir>/src/index.ts' },
+};

@@ -1,0 +1,268 @@
+import { catalog } from './catalog/endpoints';
+import type { EndpointId } from './catalog/endpoints';
+import type { PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './catalog/infer';
+import { endpointSpec, isPaginated } from './catalog/queries';
+import { SocialDataError } from './errors/classes';
+import { envelopeExtras } from './http/extras';
+import { readResponse } from './http/envelope';
+import { buildRequest } from './http/request';
+import type { RequestContext } from './http/request';
+import { DEFAULT_MAX_RETRIES, isRetryable, retryDelay } from './http/retry';
+import { classifyTransportFailure } from './http/transport-failure';
+import type { Sleep, Transport } from './http/transport';
+import { chunk, inInputOrder, mapWithConcurrency } from './input/batches';
+import { invalid } from './input/fail';
+import type { NormalizedParams } from './input/params';
+import { normalizeParams } from './input/params';
+import { normalizeCookie, normalizeCount, normalizeCursor, normalizeProxy } from './input/values';
+import { toPage } from './pagination/page';
+import { Paginator } from './pagination/paginator';
+import type { PaginateOptions } from './pagination/paginator';
+import { createRedactor, redactError } from './security/redactor';
+import type { Redact } from './security/redactor';
+
+export interface ClientOptions {
+  apiKey: string;
+  /** Where the API lives; a credential field, pointed at the sandbox by the demo and the tests. */
+  baseUrl: string;
+  /** Own-session endpoints only: the caller's session cookie. */
+  cookie?: string | undefined;
+  /** Own-session endpoints only: http, https, socks5 or socks5h proxy URL. */
+  proxy?: string | undefined;
+  transport: Transport;
+  sleep: Sleep;
+  /** Extra attempts after a retryable failure (default 2). */
+  maxRetries?: number | undefined;
+  /** Per request (default 30 s). */
+  timeoutMs?: number | undefined;
+  /** Requests in flight at once for batched id lookups (default 4). */
+  concurrency?: number | undefined;
+  /** Optional client-side rate cap, since the API publishes none. */
+  requestsPerSecond?: number | undefined;
+  /** Receives one redacted line per attempt. */
+  logger?: ((line: string) => void) | undefined;
+  now?: (() => number) | undefined;
+  random?: (() => number) | undefined;
+}
+
+export interface CallOptions {
+  /** Overrides the client's retry count for this call. */
+  maxRetries?: number | undefined;
+}
+
+/** Ids one batched request carries (decision 1 of ARCHITECTURE.md). */
+export const IDS_PER_REQUEST = 100;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONCURRENCY = 4;
+
+function normalizeBaseUrl(value: unknown): string {
+  const fix = 'Enter the API address, e.g. https://api.example.com (for the sandbox, the URL it printed).';
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid('baseUrl', 'the base URL is empty', fix);
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw invalid('baseUrl', 'the base URL is not a valid URL', fix);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid('baseUrl', 'the base URL must start with http:// or https://', fix);
+  if (url.username || url.password)
+    throw invalid(
+      'baseUrl',
+      'the base URL must not carry credentials',
+      'Put the API key in the API key field.',
+    );
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function normalizeApiKey(value: unknown): string {
+  const fix = 'Copy the key from your account dashboard; keys start with tda_.';
+  if (typeof value !== 'string' || value.trim() === '') throw invalid('apiKey', 'the API key is empty', fix);
+  const key = value.trim();
+  if (!key.startsWith('tda_') || /\s/.test(key)) throw invalid('apiKey', 'this is not an API key', fix);
+  return key;
+}
+
+/**
+ * The typed client: every call is checked against the catalog before anything is sent, goes
+ * through the transport with retries, and comes back as the endpoint's documented result.
+ * Every error it throws has passed through the redactor.
+ */
+export class SocialDataClient {
+  readonly redact: Redact;
+  private readonly apiKey: string;
+  private readonly baseUrl: string;
+  private readonly options: ClientOptions;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private nextSlot = 0;
+
+  constructor(options: ClientOptions) {
+    this.redact = createRedactor({ apiKey: options.apiKey, cookie: options.cookie, proxy: options.proxy });
+    this.options = options;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    try {
+      this.apiKey = normalizeApiKey(options.apiKey);
+      this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    } catch (error) {
+      throw this.sanitize(error);
+    }
+  }
+
+  /** One call: a record, a record list (ids batched 100 per request), one page or a created list. */
+  async call<Id extends EndpointId>(
+    id: Id,
+    params: ParamsOf<Id>,
+    options: CallOptions = {},
+  ): Promise<ResultOf<Id>> {
+    try {
+      const normalized = normalizeParams(id, params as Record<string, unknown>);
+      const context = this.context(id);
+      const result = catalog[id].result;
+      if (result.kind !== 'records')
+        return (await this.send(id, normalized, context, options)) as ResultOf<Id>;
+      const ids = normalized[result.idsParam] as string[];
+      const batches = await mapWithConcurrency(
+        chunk(ids, IDS_PER_REQUEST),
+        this.options.concurrency ?? DEFAULT_CONCURRENCY,
+        (batch) => this.send(id, { ...normalized, [result.idsParam]: batch }, context, options),
+      );
+      return inInputOrder(ids, (batches as { id: string }[][]).flat()) as ResultOf<Id>;
+    } catch (error) {
+      throw this.sanitize(error);
+    }
+  }
+
+  /**
+   * Every record of a paginated endpoint, page after page, lazily. Input is checked at once, so
+   * bad input throws here, before the first request.
+   */
+  paginate<Id extends PaginatedId>(
+    id: Id,
+    params: PageParamsOf<Id>,
+    options: PaginateOptions = {},
+  ): Paginator<PageRecordOf<Id>> {
+    try {
+      if (!isPaginated(id)) throw invalid('operation', `${id} is not paginated`, 'Use call() for it.');
+      const endpoint = catalog[id];
+      const normalized = normalizeParams(id, params as Record<string, unknown>);
+      const context = this.context(id);
+      const pageSize = this.pageSize(id, options);
+      const startCursor = normalizeCursor(options.startCursor, 'startCursor');
+      for (const [name, value] of [
+        ['limit', options.limit],
+        ['maxPages', options.maxPages],
+      ] as const) {
+        if (value !== undefined) normalizeCount(value, { min: 1 }, name);
+      }
+      const fetchPage = async (cursor: string | undefined) => {
+        try {
+          const pageParams: NormalizedParams = { ...normalized };
+          if (pageSize !== undefined) pageParams.count = pageSize;
+          if (cursor !== undefined) pageParams.cursor = cursor;
+          return toPage<PageRecordOf<Id>>(endpoint.result, await this.send(id, pageParams, context, {}));
+        } catch (error) {
+          throw this.sanitize(error);
+        }
+      };
+      return new Paginator(fetchPage, { ...options, startCursor });
+    } catch (error) {
+      throw this.sanitize(error);
+    }
+  }
+
+  /**
+   * The count sent with each page: the chosen page size, or the endpoint's default shrunk to the
+   * limit so a small limit costs one small request. Endpoint 9 has no default and gets `count`
+   * only when the caller sets it; endpoint 2 takes none.
+   */
+  private pageSize(id: PaginatedId, options: PaginateOptions): number | undefined {
+    const range = endpointSpec(id).count;
+    if (options.pageSize !== undefined) {
+      if (!range)
+        throw invalid(
+          'pageSize',
+          `${id} takes no page size`,
+          'Leave the page size empty; use limit to cap the records.',
+        );
+      return normalizeCount(options.pageSize, range, 'pageSize');
+    }
+    const fallback = range?.default;
+    if (fallback === undefined || options.limit === undefined) return undefined;
+    const limit = normalizeCount(options.limit, { min: 1 }, 'limit');
+    return limit < fallback ? Math.max(range?.min ?? 1, limit) : undefined;
+  }
+
+  private context(id: EndpointId): RequestContext {
+    const context: RequestContext = {
+      baseUrl: this.baseUrl,
+      apiKey: this.apiKey,
+      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    };
+    if (catalog[id].mode === 'session') {
+      context.session = {
+        cookie: normalizeCookie(this.options.cookie),
+        proxy: normalizeProxy(this.options.proxy),
+      };
+    }
+    return context;
+  }
+
+  private async send(
+    id: EndpointId,
+    params: NormalizedParams,
+    context: RequestContext,
+    options: CallOptions,
+  ): Promise<unknown> {
+    const request = buildRequest(id, params, context);
+    const maxRetries = options.maxRetries ?? this.options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const { idempotent } = catalog[id];
+    for (let attempt = 0; ; attempt += 1) {
+      await this.throttle();
+      const started = this.now();
+      let failure: SocialDataError;
+      try {
+        const response = await this.options.transport(request);
+        const read = readResponse(id, response, this.now());
+        this.log(
+          `${request.method} ${request.url} -> ${response.status} in ${this.now() - started} ms (attempt ${attempt + 1})`,
+        );
+        if (read.ok) return envelopeExtras(catalog[id].result, read.data, read.envelope);
+        failure = read.error;
+      } catch (error) {
+        failure = classifyTransportFailure(error, context.timeoutMs, id);
+        this.log(
+          `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
+        );
+      }
+      if (attempt >= maxRetries || !isRetryable(failure, idempotent)) throw failure;
+      await this.options.sleep(retryDelay(failure, attempt, this.random));
+    }
+  }
+
+  /** Spaces requests out when a rate is set; shared by concurrent batches. */
+  private async throttle(): Promise<void> {
+    const rate = this.options.requestsPerSecond;
+    if (!rate) return;
+    const now = this.now();
+    const slot = Math.max(now, this.nextSlot);
+    this.nextSlot = slot + 1000 / rate;
+    if (slot > now) await this.options.sleep(slot - now);
+  }
+
+  private log(line: string): void {
+    this.options.logger?.(this.redact(line));
+  }
+
+  private sanitize(error: unknown): SocialDataError {
+    const known =
+      error instanceof SocialDataError
+        ? error
+        : new SocialDataError(
+            `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+          );
+    return redactError(known, this.redact);
+  }
+}

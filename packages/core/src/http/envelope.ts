@@ -1,0 +1,111 @@
+import { catalog } from '../catalog/endpoints';
+import type { EndpointId } from '../catalog/endpoints';
+import type { ResultSpec } from '../catalog/types';
+import type { SocialDataError } from '../errors/classes';
+import { ResponseFormatError } from '../errors/classes';
+import { errorForEnvelope, errorForStatus } from '../errors/from-response';
+import { hints } from '../errors/hints';
+import type { Envelope } from '../records/types';
+import { parseRetryAfter } from './retry-after';
+import type { TransportResponse } from './transport';
+
+const EXCERPT_LENGTH = 160;
+
+function excerpt(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}...` : flat;
+}
+
+function formatError(
+  id: EndpointId,
+  status: number,
+  body: string,
+  problem: string,
+  transient: boolean,
+): ResponseFormatError {
+  const shown = excerpt(body);
+  const error = new ResponseFormatError(`${problem} (HTTP ${status} on ${id})${shown ? `: ${shown}` : ''}`, {
+    endpoint: id,
+    status,
+    excerpt: shown,
+    hint: hints.format,
+  });
+  error.transient = transient;
+  return error;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isArray = Array.isArray;
+const isOptionalString = (value: unknown) =>
+  value === undefined || value === null || typeof value === 'string';
+
+/** Whether `data` has the shape the catalog promises; records inside are not checked one by one. */
+function hasShape(result: ResultSpec, data: unknown): boolean {
+  switch (result.kind) {
+    case 'record':
+      return isObject(data) && typeof data.id === 'string';
+    case 'records':
+      return isArray(data);
+    case 'tweetPage':
+      return (
+        isObject(data) &&
+        isArray(data.tweets) &&
+        isOptionalString(data.next_cursor) &&
+        (data.has_next_page === undefined || typeof data.has_next_page === 'boolean')
+      );
+    case 'userPage':
+      return isObject(data) && isArray(data[result.key]) && isOptionalString(data.next_cursor);
+    case 'createdList':
+      return isObject(data) && typeof data.list_id === 'string' && data.list_id !== '';
+  }
+}
+
+function parse(body: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export type ReadResult =
+  { ok: true; data: unknown; envelope: Envelope } | { ok: false; error: SocialDataError };
+
+/**
+ * Reads a response the way the API document describes it: the envelope first (`status: "error"`
+ * is an error even under HTTP 200), then the endpoint's documented `data` shape.
+ */
+export function readResponse(id: EndpointId, response: TransportResponse, now: number): ReadResult {
+  const { status, body } = response;
+  const parsed = parse(body);
+  const envelope: Envelope | undefined =
+    parsed.ok && isObject(parsed.value) ? (parsed.value as Envelope) : undefined;
+  const apiMessage = typeof envelope?.msg === 'string' ? envelope.msg : undefined;
+
+  if (status < 200 || status >= 300) {
+    const retryAfterMs = parseRetryAfter(response.headers, now);
+    return { ok: false, error: errorForStatus({ status, apiMessage, endpoint: id, retryAfterMs }) };
+  }
+  if (!parsed.ok)
+    return {
+      ok: false,
+      error: formatError(id, status, body, 'The API answered with a body that is not JSON', true),
+    };
+  if (!envelope)
+    return {
+      ok: false,
+      error: formatError(id, status, body, 'The API answered with JSON that is not an envelope', false),
+    };
+  if (envelope.status === 'error')
+    return { ok: false, error: errorForEnvelope(status, apiMessage ?? '', id) };
+  if (!hasShape(catalog[id].result, envelope.data)) {
+    return {
+      ok: false,
+      error: formatError(id, status, body, `The API's data is not shaped as ${id} documents`, false),
+    };
+  }
+  return { ok: true, data: envelope.data, envelope };
+}

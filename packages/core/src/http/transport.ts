@@ -1,0 +1,32 @@
+/**
+ * The seam between core and the network. Core builds requests and reads responses; a transport
+ * only moves bytes: the fetch adapter in `@social-data/core/node`, n8n's
+ * `httpRequestWithAuthentication`, Zapier's `z.request`. A transport resolves for every HTTP
+ * status and rejects only when no response arrived (a refused or reset connection, a timeout);
+ * core classifies such rejections itself (see `classifyTransportFailure`).
+ */
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+export type Sleep = (ms: number) => Promise<void>;
+
+export function headerValue(headers: TransportResponse['headers'], name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}

@@ -1,0 +1,37 @@
+/**
+ * @social-data/core — the only package that knows the Social Data Retrieval API. This entry uses
+ * no Node globals (n8n's community-package scanner rejects them in bundled nodes); the fetch
+ * transport and timers live in `@social-data/core/node`.
+ */
+export * from './catalog';
+export * from './records/types';
+export * from './errors/classes';
+export { hints } from './errors/hints';
+export { SocialDataClient, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, IDS_PER_REQUEST } from './client';
+export type { CallOptions, ClientOptions } from './client';
+export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
+export { headerValue } from './http/transport';
+export { classifyTransportFailure } from './http/transport-failure';
+export { RETRY_AFTER_CAP_MS } from './http/retry-after';
+export { DEFAULT_MAX_RETRIES } from './http/retry';
+export { Paginator, DEFAULT_MAX_EMPTY_PAGES } from './pagination/paginator';
+export type { PaginateOptions, StopReason } from './pagination/paginator';
+export type { Page } from './pagination/page';
+export { normalizeId, normalizeIdList, normalizeScreenName } from './input/identifiers';
+export type { IdKind } from './input/identifiers';
+export {
+  describeRange,
+  normalizeBoolean,
+  normalizeCookie,
+  normalizeCount,
+  normalizeCursor,
+  normalizeProxy,
+  normalizeText,
+} from './input/values';
+export { normalizeParams } from './input/params';
+export { chunk } from './input/batches';
+export { simplifyCommunity, simplifyTweet, simplifyUser } from './output/simplify';
+export type { FlatRecord, Scalar } from './output/simplify';
+export { toIsoTimestamp } from './output/timestamp';
+export { createRedactor, redactError } from './security/redactor';
+export type { Redact, Secrets } from './security/redactor';

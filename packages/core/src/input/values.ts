@@ -1,0 +1,90 @@
+import type { CountSpec } from '../catalog/types';
+import { hints } from '../errors/hints';
+import { invalid, show } from './fail';
+
+export function describeRange(spec: CountSpec): string {
+  return spec.max === undefined
+    ? `a whole number of at least ${spec.min}`
+    : `a whole number from ${spec.min} to ${spec.max}`;
+}
+
+export function normalizeCount(value: unknown, spec: CountSpec, field = 'count'): number {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  const fix = `Use ${describeRange(spec)}${spec.default === undefined ? '' : ` (default ${spec.default})`}.`;
+  if (typeof number !== 'number' || !Number.isInteger(number))
+    throw invalid(field, `${show(value)} is not a whole number`, fix);
+  if (number < spec.min || (spec.max !== undefined && number > spec.max))
+    throw invalid(field, `${number} is out of range`, fix);
+  return number;
+}
+
+/** Cursors are opaque and passed back unchanged; an empty one means "first page" and is never sent. */
+export function normalizeCursor(value: unknown, field = 'cursor'): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string')
+    throw invalid(
+      field,
+      `expected text, got ${typeof value}`,
+      'Pass the next_cursor of a previous page unchanged.',
+    );
+  return value.trim() === '' ? undefined : value;
+}
+
+const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks5h:']);
+const PROXY_FIX =
+  'Use an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.';
+
+/** Never echoes the value: a proxy URL can carry a password. */
+export function normalizeProxy(value: unknown, field = 'proxy'): string {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    throw invalid(
+      field,
+      'the proxy is missing; own-session endpoints need one',
+      `Add it to the Social Data Session credential. ${PROXY_FIX}`,
+      hints.proxy,
+    );
+  }
+  if (typeof value !== 'string')
+    throw invalid(field, `expected text, got ${typeof value}`, PROXY_FIX, hints.proxy);
+  const text = value.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
+  if (!scheme) throw invalid(field, 'the proxy is not a URL with a scheme', PROXY_FIX, hints.proxy);
+  if (!PROXY_SCHEMES.has(`${scheme}:`))
+    throw invalid(field, `the proxy scheme ${show(scheme)} is not supported`, PROXY_FIX, hints.proxy);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid(field, 'the proxy is not a valid URL', PROXY_FIX, hints.proxy);
+  }
+  if (!url.hostname) throw invalid(field, 'the proxy URL has no host', PROXY_FIX, hints.proxy);
+  return text;
+}
+
+/** Never echoes the value: it is the caller's session. */
+export function normalizeCookie(value: unknown, field = 'cookie'): string {
+  const fix = 'Add the session cookie of a logged-in browser to the Social Data Session credential.';
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    throw invalid(field, 'the session cookie is missing; own-session endpoints need one', fix, hints.cookie);
+  }
+  if (typeof value !== 'string')
+    throw invalid(field, `expected text, got ${typeof value}`, fix, hints.cookie);
+  return value.trim();
+}
+
+export function normalizeText(value: unknown, field: string, required: boolean): string | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    if (required) throw invalid(field, 'it is empty', `Enter a value for ${field}.`);
+    return undefined;
+  }
+  if (typeof value !== 'string')
+    throw invalid(field, `expected text, got ${typeof value}`, `Enter ${field} as text.`);
+  return value.trim();
+}
+
+export function normalizeBoolean(value: unknown, field: string): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw invalid(field, `${show(value)} is not true or false`, `Set ${field} to true or false.`);
+}

@@ -1,0 +1,4 @@
+/** Node-only pieces of core: the fetch transport, timers and the environment. */
+export { fetchTransport, sleep } from './node/fetch-transport';
+export { clientOptionsFromEnv, createClient } from './node/environment';
+export type { NodeClientOptions } from './node/environment';

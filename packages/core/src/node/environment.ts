@@ -1,0 +1,23 @@
+import { SocialDataClient } from '@social-data/core';
+import type { ClientOptions } from '@social-data/core';
+import { fetchTransport, sleep } from './fetch-transport';
+
+export type NodeClientOptions = Omit<ClientOptions, 'transport' | 'sleep'> &
+  Partial<Pick<ClientOptions, 'transport' | 'sleep'>>;
+
+/** A client on Node's fetch and timers. */
+export function createClient(options: NodeClientOptions): SocialDataClient {
+  return new SocialDataClient({ transport: fetchTransport(), sleep, ...options });
+}
+
+/** The variables scripts, the demo and the benchmarks read (ARCHITECTURE.md, decision 9). */
+export function clientOptionsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): NodeClientOptions {
+  return {
+    baseUrl: env.SOCIAL_DATA_BASE_URL ?? '',
+    apiKey: env.SOCIAL_DATA_API_KEY ?? '',
+    cookie: env.SOCIAL_DATA_COOKIE,
+    proxy: env.SOCIAL_DATA_PROXY,
+  };
+}
