@@ -1,4 +1,5 @@
 import { catalog, endpointIds, endpointSpec } from '../src';
+import type { EndpointId } from '../src';
 
 /**
  * The API document, written out by hand: if the catalog drifts from it, these fail. Numbers are
@@ -73,7 +74,7 @@ const documentedParams: Record<string, Record<string, 'path' | 'query' | 'body'>
   '1s': { userName: 'path' },
 };
 
-const byRef = new Map(endpointIds.map((id) => [catalog[id].ref, id]));
+const byRef = new Map<string, EndpointId>(endpointIds.map((id) => [catalog[id].ref, id]));
 
 describe('the endpoint catalog against the API document', () => {
   it('has exactly the 21 documented endpoints', () => {

@@ -22,3 +22,8 @@ export function testClient(overrides: Partial<NodeClientOptions> = {}) {
   });
   return { client, sleeps };
 }
+
+/** nock hands fetch an Error instance as is; a plain object would break its fetch interceptor. */
+export function systemError(code: string): Error {
+  return Object.assign(new Error(`${code} from the network`), { code });
+}

@@ -1,0 +1,246 @@
+import fc from 'fast-check';
+import {
+  normalizeCookie,
+  normalizeCount,
+  normalizeCursor,
+  normalizeId,
+  normalizeIdList,
+  normalizeProxy,
+  normalizeScreenName,
+  ResponseFormatError,
+  SocialDataError,
+  ValidationError,
+} from '../src';
+import { readResponse } from '../src/http/envelope';
+
+/** Anything a user, an expression or an upstream node can put into a field. */
+const anyInput = fc.oneof(
+  fc.anything(),
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.webUrl(),
+  fc.integer(),
+  fc.double(),
+);
+
+function outcome(run: () => unknown, field: string): unknown {
+  try {
+    return run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toMatch(new RegExp(`^${field}`));
+    expect((error as ValidationError).message.startsWith(field)).toBe(true);
+    return error;
+  }
+}
+
+const runs = { numRuns: 3000 };
+
+describe('normalizers never throw anything but a ValidationError naming the field', () => {
+  it.each([
+    ['userName', (v: unknown) => normalizeScreenName(v, 'userName')],
+    ['tweet', (v: unknown) => normalizeId('tweet', v, 'tweet')],
+    ['list_id', (v: unknown) => normalizeId('list', v, 'list_id')],
+    ['community_id', (v: unknown) => normalizeId('community', v, 'community_id')],
+    ['topic_id', (v: unknown) => normalizeId('topic', v, 'topic_id')],
+    ['tweet_ids', (v: unknown) => normalizeIdList('tweet', v, 'tweet_ids')],
+    ['userIds', (v: unknown) => normalizeIdList('user', v, 'userIds')],
+    ['count', (v: unknown) => normalizeCount(v, { min: 1, max: 100 }, 'count')],
+    ['cursor', (v: unknown) => normalizeCursor(v, 'cursor')],
+    ['proxy', (v: unknown) => normalizeProxy(v, 'proxy')],
+    ['cookie', (v: unknown) => normalizeCookie(v, 'cookie')],
+  ])('%s', (field, normalize) => {
+    fc.assert(
+      fc.property(anyInput, (value) => {
+        outcome(() => normalize(value), field);
+      }),
+      runs,
+    );
+  });
+});
+
+const screenName = fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/);
+const id = fc.bigInt({ min: 1n, max: 2n ** 63n }).map(String);
+
+describe('normalizers accept every form users paste', () => {
+  it('screen names from @name and profile URLs', () => {
+    fc.assert(
+      fc.property(
+        screenName,
+        fc.constantFrom(
+          '',
+          '@',
+          'https://x.com/',
+          'https://twitter.com/',
+          'x.com/',
+          'http://www.twitter.com/',
+          'https://mobile.twitter.com/',
+        ),
+        fc.constantFrom('', '/', '?s=20', '/status/1'),
+        (name, prefix, suffix) => {
+          fc.pre(
+            ![
+              'i',
+              'home',
+              'search',
+              'explore',
+              'intent',
+              'settings',
+              'messages',
+              'notifications',
+              'hashtag',
+              'share',
+              'login',
+              'signup',
+              'tos',
+              'privacy',
+            ].includes(name.toLowerCase()),
+          );
+          const input = prefix.includes('/') ? `${prefix}${name}${suffix}` : `${prefix}${name}`;
+          expect(normalizeScreenName(` ${input} `)).toBe(name);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('tweet ids from URLs and bare ids', () => {
+    fc.assert(
+      fc.property(
+        id,
+        screenName,
+        fc.constantFrom(
+          'https://x.com/{n}/status/{id}',
+          'twitter.com/{n}/status/{id}?s=20',
+          'https://x.com/i/web/status/{id}',
+          '{id}',
+        ),
+        (tweetId, name, shape) => {
+          expect(normalizeId('tweet', shape.replace('{n}', name).replace('{id}', tweetId), 'tweet')).toBe(
+            tweetId,
+          );
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('list, community and topic ids from their URLs', () => {
+    fc.assert(
+      fc.property(
+        id,
+        fc.constantFrom(['list', 'lists'], ['community', 'communities'], ['topic', 'topics']),
+        (value, [kind, segment]) => {
+          expect(normalizeId(kind as 'list', `https://x.com/i/${segment}/${value}`, 'f')).toBe(value);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('id lists from any mix of separators, de-duplicated in first-seen order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(id, { minLength: 1, maxLength: 300 }),
+        fc.array(fc.constantFrom(',', ' ', '\n', ', ', '\r\n', ';'), { minLength: 1 }),
+        (ids, separators) => {
+          const text = ids.map((value, i) => `${value}${separators[i % separators.length]}`).join('');
+          expect(normalizeIdList('user', text, 'userIds')).toEqual([...new Set(ids)]);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('counts within the range, as numbers or numeric text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.boolean(), (count, asText) => {
+        expect(normalizeCount(asText ? String(count) : count, { min: 1, max: 100 })).toBe(count);
+      }),
+      runs,
+    );
+  });
+
+  it('proxies of the four schemes with any credentials', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('http', 'https', 'socks5', 'socks5h'),
+        fc.string(),
+        fc.domain(),
+        fc.integer({ min: 1, max: 65535 }),
+        (scheme, password, host, port) => {
+          const proxy = `${scheme}://user:${encodeURIComponent(password)}@${host}:${port}`;
+          expect(normalizeProxy(proxy)).toBe(proxy);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('cursors unchanged, and blank ones as "no cursor"', () => {
+    fc.assert(
+      fc.property(fc.string(), (cursor) => {
+        expect(normalizeCursor(cursor)).toBe(cursor.trim() === '' ? undefined : cursor);
+      }),
+      runs,
+    );
+  });
+});
+
+describe('the envelope reader', () => {
+  const ids = [
+    'getUser',
+    'getUserFollowers',
+    'getUserTweets',
+    'lookupTweets',
+    'createList',
+    'getForYouTimeline',
+  ] as const;
+  const bodies = fc.oneof(
+    fc.json(),
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.anything().map((v) => JSON.stringify(v) ?? ''),
+    fc
+      .record({
+        status: fc.constantFrom('success', 'error', undefined, 7),
+        msg: fc.anything(),
+        data: fc.anything(),
+      })
+      .map((v) => JSON.stringify(v)),
+  );
+
+  it('never throws: any body and status gives data or a SocialDataError', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.integer({ min: 100, max: 599 }), bodies, (id, status, body) => {
+        const result = readResponse(id, { status, headers: { 'retry-after': 'soon' }, body }, 0);
+        if (!result.ok) {
+          expect(result.error).toBeInstanceOf(SocialDataError);
+          expect(result.error.message).toContain(id);
+        }
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it('calls a 2xx body that is not JSON a ResponseFormatError', () => {
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => {
+          try {
+            JSON.parse(s);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        (body) => {
+          const result = readResponse('getUser', { status: 200, headers: {}, body }, 0);
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.error).toBeInstanceOf(ResponseFormatError);
+        },
+      ),
+      runs,
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { createRedactor, SocialDataClient, SocialDataError } from '../src';
+import type { EndpointId, Transport, TransportResponse } from '../src';
+
+/**
+ * Whatever the API key, cookie and proxy password are, and however a server or the network
+ * echoes them back, no thrown object and no log line contains them.
+ */
+
+const secretText = fc.string({ minLength: 8, maxLength: 40, unit: 'grapheme' });
+const keyText = fc.stringMatching(/^[\x21-\x7e]{8,40}$/);
+
+type Echo = (s: { apiKey: string; cookie: string; password: string; proxy: string }) => string;
+const echoes: Echo[] = [
+  (s) => `Invalid API key ${s.apiKey}`,
+  (s) => `bad cookie: ${s.cookie}`,
+  (s) => `proxy ${s.proxy} refused`,
+  (s) => `auth failed for ${s.password}`,
+  (s) => `${encodeURIComponent(s.password)} / ${JSON.stringify(s.cookie)}`,
+  (s) => `${s.apiKey}${s.cookie}${s.password}`,
+  (s) => `?session=${encodeURIComponent(s.cookie)}&key=${encodeURIComponent(s.apiKey)}`,
+];
+
+type Failure = (message: string) => TransportResponse | Error;
+const failures: Failure[] = [
+  (msg) => ({ status: 401, headers: {}, body: JSON.stringify({ status: 'error', msg }) }),
+  (msg) => ({ status: 402, headers: {}, body: JSON.stringify({ status: 'error', msg }) }),
+  (msg) => ({ status: 400, headers: {}, body: JSON.stringify({ status: 'error', msg }) }),
+  (msg) => ({ status: 404, headers: {}, body: JSON.stringify({ status: 'error', msg }) }),
+  (msg) => ({ status: 429, headers: { 'retry-after': '0' }, body: JSON.stringify({ status: 'error', msg }) }),
+  (msg) => ({ status: 503, headers: {}, body: `<html>${msg}</html>` }),
+  (msg) => ({ status: 200, headers: {}, body: JSON.stringify({ status: 'error', msg }) }),
+  (msg) => ({ status: 200, headers: {}, body: `<html><title>${msg}</title></html>` }),
+  (msg) => ({ status: 200, headers: {}, body: `{"status":"success","data":${JSON.stringify(msg)}` }),
+  (msg) => ({ status: 200, headers: {}, body: JSON.stringify({ status: 'success', data: { weird: msg } }) }),
+  (msg) => Object.assign(new Error(msg), { code: 'ECONNRESET', config: { headers: { 'X-API-Key': msg } } }),
+  (msg) =>
+    Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error(msg), { code: 'ECONNREFUSED' }),
+    }),
+];
+
+const calls: [EndpointId, Record<string, unknown>][] = [
+  ['getUser', { userName: 'jack' }],
+  ['getBookmarks', {}],
+  ['createList', { name: 'n' }],
+  ['getUsersByIds', { userIds: '1,2' }],
+];
+
+/** A secret as written, URL-encoded and JSON-escaped: an echo in any of these is a leak. */
+function forms(...secrets: string[]): string[] {
+  return secrets.filter(Boolean).flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
+}
+
+function everything(error: unknown, logs: string[]): string {
+  const e = error as SocialDataError;
+  return [
+    e.message,
+    e.stack,
+    e.hint,
+    String(e),
+    JSON.stringify(e),
+    inspect(e, { depth: 5, showHidden: true }),
+    ...logs,
+  ].join('\n');
+}
+
+describe('secrets never leak', () => {
+  it('from any error, thrown for any echo, on any endpoint kind', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        keyText,
+        secretText,
+        secretText,
+        fc.nat(echoes.length - 1),
+        fc.nat(failures.length - 1),
+        fc.nat(calls.length - 1),
+        async (keyTail, cookie, password, echo, failure, callIndex) => {
+          const apiKey = `tda_${keyTail}`;
+          const proxy = `http://proxyuser:${encodeURIComponent(password)}@proxy.example:8080`;
+          const message = echoes[echo]!({ apiKey, cookie, password, proxy });
+          const transport: Transport = async () => {
+            const outcome = failures[failure]!(message);
+            if (outcome instanceof Error) throw outcome;
+            return outcome;
+          };
+          const logs: string[] = [];
+          const client = new SocialDataClient({
+            apiKey,
+            baseUrl: 'https://api.test',
+            cookie,
+            proxy,
+            transport,
+            sleep: async () => undefined,
+            logger: (line) => logs.push(line),
+          });
+          const [id, params] = calls[callIndex]!;
+          const error = await client.call(id, params as never).then(
+            () => new Error('expected a failure'),
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(SocialDataError);
+          const text = everything(error, logs);
+          for (const secret of forms(apiKey, cookie.trim(), password, proxy)) {
+            expect(text.includes(secret)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('from validation errors that echo what was typed into a field', async () => {
+    await fc.assert(
+      fc.asyncProperty(keyText, async (keyTail) => {
+        const apiKey = `tda_${keyTail}`;
+        const client = new SocialDataClient({
+          apiKey,
+          baseUrl: 'https://api.test',
+          transport: async () => ({ status: 200, headers: {}, body: '{}' }),
+          sleep: async () => undefined,
+        });
+        const error = await client.call('getUser', { userName: `${apiKey} ` }).catch((e: unknown) => e);
+        expect(everything(error, []).includes(apiKey)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the redactor hides every configured secret in arbitrary text, whatever the secret', () => {
+    fc.assert(
+      fc.property(
+        secretText,
+        secretText,
+        secretText,
+        fc.string(),
+        fc.string(),
+        (key, cookie, password, before, after) => {
+          const apiKey = `tda_${key}`;
+          const proxy = `socks5://u:${encodeURIComponent(password)}@h:1`;
+          const redact = createRedactor({ apiKey, cookie, proxy });
+          const out = redact(
+            `${before}${apiKey}|${cookie}|${password}|${proxy}|${encodeURIComponent(password)}${after}`,
+          );
+          for (const secret of [apiKey, cookie, password, proxy]) expect(out.includes(secret)).toBe(false);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the redactor survives secrets that collide with its own marker', () => {
+    const redact = createRedactor({ apiKey: 'tda_x', cookie: 'redacted', proxy: 'http://u:[@h:1' });
+    const out = redact('cookie=redacted proxy=[redacted] key tda_x');
+    expect(out).not.toContain('redacted');
+  });
+
+  it('hides each value of a multi-part cookie and anything shaped like an API key', () => {
+    const redact = createRedactor({ cookie: 'auth_token=abcdef123456; ct0=zyxwvu987654; lang=en' });
+    const out = redact('saw abcdef123456 and zyxwvu987654 with tda_someoneElsesKey1 in lang=en');
+    expect(out).toBe('saw [redacted] and [redacted] with tda_[redacted] in lang=en');
+  });
+});

@@ -1,0 +1,189 @@
+import nock from 'nock';
+import { SocialDataClient, ValidationError } from '../src';
+import { createClient } from '../src/node';
+import { API_KEY, BASE, testClient } from './support/client';
+
+/** Any request at all fails these tests: the point is that bad input never leaves the machine. */
+beforeEach(() => {
+  nock(BASE).persist().get(/.*/).reply(500, 'no request should be sent');
+  nock(BASE).persist().post(/.*/).reply(500, 'no request should be sent');
+});
+
+async function rejection(promise: Promise<unknown>): Promise<ValidationError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+describe('bad input fails before any request, naming the field and the fix', () => {
+  const { client } = testClient();
+
+  it.each([
+    [
+      'an empty screen name',
+      () => client.call('getUser', { userName: '' }),
+      'userName',
+      /empty.*like jack, @jack/,
+    ],
+    [
+      'a screen name with a space',
+      () => client.call('getUser', { userName: 'not a name' }),
+      'userName',
+      /"not a name" is not a screen name/,
+    ],
+    [
+      'a URL that is not a profile',
+      () => client.call('getUser', { userName: 'https://x.com/i/lists/1' }),
+      'userName',
+      /not the URL of a profile/,
+    ],
+    [
+      'a non-numeric list id',
+      () => client.call('getListTweets', { list_id: 'abc' }),
+      'list_id',
+      /"abc" is not a list id.*x.com\/i\/lists/,
+    ],
+    [
+      'a non-numeric community id',
+      () => client.call('getCommunity', { community_id: '12a' }),
+      'community_id',
+      /not a community id/,
+    ],
+    [
+      'a non-numeric topic id',
+      () => client.call('getTopic', { topic_id: 'space' }),
+      'topic_id',
+      /not a topic id/,
+    ],
+    [
+      'a screen name among user ids',
+      () => client.call('getUsersByIds', { userIds: '123, jack' }),
+      'userIds',
+      /"jack" is not a user id.*not the screen name/,
+    ],
+    [
+      'an empty id list',
+      () => client.call('lookupTweets', { tweet_ids: ' , \n' }),
+      'tweet_ids',
+      /no ids given/,
+    ],
+    [
+      'a count above the range',
+      () => client.call('getBookmarks', { count: 101 }),
+      'count',
+      /101 is out of range.*from 1 to 100/,
+    ],
+    [
+      'a count of zero',
+      () => client.call('getUserFollowers', { userName: 'jack', count: 0 }),
+      'count',
+      /0 is out of range.*at least 1/,
+    ],
+    [
+      'a fractional count',
+      () => client.call('getUserReplies', { userName: 'jack', count: 2.5 }),
+      'count',
+      /not a whole number/,
+    ],
+    ['an empty list name', () => client.call('createList', { name: '   ' }), 'name', /empty/],
+    ['a missing required parameter', () => client.call('getUser', {} as never), 'userName', /required/],
+    [
+      'a parameter the endpoint does not take',
+      () => client.call('getUserTweets', { userName: 'jack', count: 5 } as never),
+      'count',
+      /does not take.*userName, cursor/,
+    ],
+    [
+      'an id that lost precision as a number',
+      () => client.call('lookupTweets', { tweet_ids: [Number('1850000000000000001') as unknown as string] }),
+      'tweet_ids[0]',
+      /lost precision.*as text/,
+    ],
+  ])('%s', async (_label, call, field, message) => {
+    const error = await rejection(call());
+    expect(error.field).toBe(field);
+    expect(error.message).toMatch(new RegExp(`^${field.replace(/[[\]]/g, '\\$&')}: `));
+    expect(error.message).toMatch(message);
+  });
+
+  it.each([
+    ['limit', { limit: 0 }],
+    ['maxPages', { maxPages: -1 }],
+    ['pageSize', { pageSize: 500 }],
+  ])('paginate rejects a bad %s at once', (field, options) => {
+    expect(() => client.paginate('getBookmarks', {}, options)).toThrow(expect.objectContaining({ field }));
+  });
+
+  it('paginate rejects a page size on endpoint 2, which takes no count', () => {
+    expect(() => client.paginate('getUserTweets', { userName: 'jack' }, { pageSize: 10 })).toThrow(
+      /getUserTweets takes no page size/,
+    );
+  });
+});
+
+describe('own-session credentials', () => {
+  const session = (cookie: string | undefined, proxy: string | undefined) =>
+    testClient({ cookie, proxy }).client;
+
+  it.each([
+    ['a missing cookie', undefined, 'http://h:1', 'cookie', /session cookie is missing/],
+    ['a blank cookie', '  ', 'http://h:1', 'cookie', /session cookie is missing/],
+    ['a missing proxy', 'c=1', undefined, 'proxy', /proxy is missing/],
+    ['an ftp:// proxy', 'c=1', 'ftp://user:pw@host:21', 'proxy', /scheme "ftp" is not supported.*socks5h/],
+    ['a proxy without a scheme', 'c=1', 'host:8080', 'proxy', /not a URL with a scheme/],
+    ['a proxy without a host', 'c=1', 'socks5://', 'proxy', /not a valid URL|no host/],
+  ])('%s fails a session endpoint before any request', async (_label, cookie, proxy, field, message) => {
+    const error = await rejection(session(cookie, proxy).call('getBookmarks', {}));
+    expect(error.field).toBe(field);
+    expect(error.message).toMatch(message);
+    expect(error.hint).toMatch(field === 'proxy' ? /Session credential.*socks5/ : /cookie/);
+  });
+
+  it.each(['http://h:1', 'https://u:p@h:443', 'socks5://h:1080', 'SOCKS5H://u:p@h:1080'])(
+    'accepts the proxy %s',
+    async (proxy) => {
+      nock.cleanAll();
+      nock(BASE)
+        .post('/social/bookmarks')
+        .reply(200, { data: { tweets: [], has_next_page: false, next_cursor: '' } });
+      await expect(session('c=1', proxy).call('getBookmarks', {})).resolves.toMatchObject({ tweets: [] });
+    },
+  );
+
+  it('does not need a session for pool endpoints', async () => {
+    nock.cleanAll();
+    nock(BASE)
+      .get('/social/user/jack')
+      .reply(200, { data: { id: '1' } });
+    await expect(session(undefined, undefined).call('getUser', { userName: 'jack' })).resolves.toEqual({
+      id: '1',
+    });
+  });
+});
+
+describe('client settings', () => {
+  it.each([
+    [{ apiKey: '' }, 'apiKey', /API key is empty/],
+    [{ apiKey: 'sk-live-123' }, 'apiKey', /not an API key.*tda_/],
+    [{ baseUrl: '' }, 'baseUrl', /base URL is empty/],
+    [{ baseUrl: 'ftp://api' }, 'baseUrl', /http:\/\/ or https:\/\//],
+    [{ baseUrl: 'not a url' }, 'baseUrl', /not a valid URL/],
+  ])('rejects %o', (override, field, message) => {
+    expect(() => createClient({ apiKey: API_KEY, baseUrl: BASE, ...override })).toThrow(
+      expect.objectContaining({ field, message: expect.stringMatching(message) }),
+    );
+  });
+
+  it('trims a pasted key and a trailing slash of the base URL, and keeps a path prefix', async () => {
+    nock('https://gw.example')
+      .get('/v1/social/user/jack')
+      .matchHeader('x-api-key', API_KEY)
+      .reply(200, { data: { id: '1' } });
+    const client = createClient({ apiKey: ` ${API_KEY}\n`, baseUrl: 'https://gw.example/v1/' });
+    expect(client).toBeInstanceOf(SocialDataClient);
+    await expect(client.call('getUser', { userName: 'jack' })).resolves.toEqual({ id: '1' });
+  });
+});
