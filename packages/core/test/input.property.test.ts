@@ -12,6 +12,7 @@ import {
   ValidationError,
 } from '../src';
 import { readResponse } from '../src/http/envelope';
+import { RESERVED_PATHS } from '../src/input/identifiers';
 
 /** Anything a user, an expression or an upstream node can put into a field. */
 const anyInput = fc.oneof(
@@ -78,24 +79,7 @@ describe('normalizers accept every form users paste', () => {
         ),
         fc.constantFrom('', '/', '?s=20', '/status/1'),
         (name, prefix, suffix) => {
-          fc.pre(
-            ![
-              'i',
-              'home',
-              'search',
-              'explore',
-              'intent',
-              'settings',
-              'messages',
-              'notifications',
-              'hashtag',
-              'share',
-              'login',
-              'signup',
-              'tos',
-              'privacy',
-            ].includes(name.toLowerCase()),
-          );
+          fc.pre(!RESERVED_PATHS.has(name.toLowerCase()));
           const input = prefix.includes('/') ? `${prefix}${name}${suffix}` : `${prefix}${name}`;
           expect(normalizeScreenName(` ${input} `)).toBe(name);
         },

@@ -16,7 +16,7 @@ const SITE_HOSTS = new Set([
   'vxtwitter.com',
 ]);
 /** Paths of the site that are not accounts. */
-const RESERVED = new Set([
+export const RESERVED_PATHS: ReadonlySet<string> = new Set([
   'i',
   'home',
   'search',
@@ -73,7 +73,7 @@ export function normalizeScreenName(value: unknown, field = 'userName'): string 
   let name = text;
   if (path) {
     const first = path[0];
-    if (!first || RESERVED.has(first.toLowerCase()))
+    if (!first || RESERVED_PATHS.has(first.toLowerCase()))
       throw invalid(field, `${show(text)} is not the URL of a profile`, fix);
     name = first;
   }
