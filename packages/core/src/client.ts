@@ -3,7 +3,7 @@ import type { EndpointId } from './catalog/endpoints';
 import type { PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './catalog/infer';
 import { endpointSpec, isPaginated } from './catalog/queries';
 import { SocialDataError } from './errors/classes';
-import { envelopeExtras } from './http/extras';
+import { shapeResult } from './http/extras';
 import { readResponse } from './http/envelope';
 import { buildRequest } from './http/request';
 import type { RequestContext } from './http/request';
@@ -54,6 +54,8 @@ export interface CallOptions {
 export const IDS_PER_REQUEST = 100;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 4;
+/** A bound on retries so a persistent failure cannot keep a run going for hours. */
+export const MAX_RETRIES_LIMIT = 10;
 
 function normalizeBaseUrl(value: unknown): string {
   const fix = 'Enter the API address, e.g. https://api.example.com (for the sandbox, the URL it printed).';
@@ -74,6 +76,29 @@ function normalizeBaseUrl(value: unknown): string {
       'Put the API key in the API key field.',
     );
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Checks that each named option, when set, is a whole number of at least its minimum. */
+function checkWholeNumbers(options: object, minimums: Record<string, number>): void {
+  for (const [name, min] of Object.entries(minimums)) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value !== undefined) normalizeCount(value, { min }, name);
+  }
+}
+
+function checkSettings(options: ClientOptions | CallOptions): void {
+  checkWholeNumbers(options, { maxRetries: 0, timeoutMs: 1, concurrency: 1 });
+  if ('maxRetries' in options && options.maxRetries !== undefined && options.maxRetries > MAX_RETRIES_LIMIT) {
+    throw invalid('maxRetries', `${options.maxRetries} is too many`, `Use at most ${MAX_RETRIES_LIMIT}.`);
+  }
+  const rate = (options as ClientOptions).requestsPerSecond;
+  if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0)) {
+    throw invalid(
+      'requestsPerSecond',
+      'it must be a number above 0',
+      'Leave it empty for no client-side limit.',
+    );
+  }
 }
 
 function normalizeApiKey(value: unknown): string {
@@ -104,6 +129,7 @@ export class SocialDataClient {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     try {
+      checkSettings(options);
       this.apiKey = normalizeApiKey(options.apiKey);
       this.baseUrl = normalizeBaseUrl(options.baseUrl);
     } catch (error) {
@@ -118,6 +144,7 @@ export class SocialDataClient {
     options: CallOptions = {},
   ): Promise<ResultOf<Id>> {
     try {
+      checkSettings(options);
       const normalized = normalizeParams(id, params as Record<string, unknown>);
       const context = this.context(id);
       const result = catalog[id].result;
@@ -151,12 +178,7 @@ export class SocialDataClient {
       const context = this.context(id);
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');
-      for (const [name, value] of [
-        ['limit', options.limit],
-        ['maxPages', options.maxPages],
-      ] as const) {
-        if (value !== undefined) normalizeCount(value, { min: 1 }, name);
-      }
+      checkWholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
       const fetchPage = async (cursor: string | undefined) => {
         try {
           const pageParams: NormalizedParams = { ...normalized };
@@ -225,14 +247,14 @@ export class SocialDataClient {
       let failure: SocialDataError;
       try {
         const response = await this.options.transport(request);
-        const read = readResponse(id, response, this.now());
+        const read = readResponse(id, response, this.now(), this.redact);
         this.log(
           `${request.method} ${request.url} -> ${response.status} in ${this.now() - started} ms (attempt ${attempt + 1})`,
         );
-        if (read.ok) return envelopeExtras(catalog[id].result, read.data, read.envelope);
+        if (read.ok) return shapeResult(catalog[id].result, read.data, read.envelope);
         failure = read.error;
       } catch (error) {
-        failure = classifyTransportFailure(error, context.timeoutMs, id);
+        failure = classifyTransportFailure(error, context.timeoutMs, id, this.redact);
         this.log(
           `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
         );

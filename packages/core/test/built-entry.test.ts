@@ -1,12 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'tsup';
 
 /**
  * n8n's community-package scanner rejects these globals in a bundled node, and the n8n package
- * bundles core's main entry. The test reads the build (turbo builds before it tests).
+ * bundles core's main entry. The test builds the current source with the package's own tsup
+ * config (types aside) into a scratch folder, so it never reads a stale dist.
  */
 const BANNED = ['setTimeout', 'setInterval', 'process', 'globalThis', 'console'];
-const dist = join(__dirname, '..', 'dist');
+const dist = mkdtempSync(join(tmpdir(), 'core-build-'));
+
+beforeAll(async () => {
+  const { default: config } = await import('../tsup.config');
+  await build({ ...(config as object), dts: false, outDir: dist, silent: true, config: false });
+}, 60_000);
+
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 function strippedSource(file: string): string {
   return readFileSync(join(dist, file), 'utf8')

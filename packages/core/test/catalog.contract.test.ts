@@ -1,4 +1,4 @@
-import { catalog, endpointIds, endpointSpec } from '../src';
+import { catalog, endpointIds, endpointSpec, wireParams } from '../src';
 import type { EndpointId } from '../src';
 
 /**
@@ -146,22 +146,23 @@ describe('the endpoint catalog against the API document', () => {
 
   it('describes the result shape of each endpoint as the document does', () => {
     const shapes = Object.fromEntries(endpointIds.map((id) => [catalog[id].ref, catalog[id].result]));
-    expect(shapes).toMatchObject({
+    // Short authors: bookmarks and user-media tweets (and the community admin); full elsewhere.
+    expect(shapes).toEqual({
       '1': { kind: 'record', record: 'user' },
-      '2': { kind: 'tweetPage' },
-      '3': { kind: 'tweetPage' },
+      '2': { kind: 'tweetPage', author: 'full' },
+      '3': { kind: 'tweetPage', author: 'full' },
       '4': { kind: 'userPage', key: 'following' },
       '5': { kind: 'userPage', key: 'followers' },
       '6': { kind: 'userPage', key: 'users' },
-      '7': { kind: 'records', record: 'tweet' },
-      '8': { kind: 'records', record: 'user' },
+      '7': { kind: 'records', record: 'tweet', idsParam: 'tweet_ids' },
+      '8': { kind: 'records', record: 'user', idsParam: 'userIds' },
       '9': { kind: 'userPage', key: 'subscribers' },
       '10': { kind: 'tweetPage', author: 'short' },
-      '11': { kind: 'tweetPage' },
-      '12': { kind: 'tweetPage' },
-      '13': { kind: 'tweetPage' },
+      '11': { kind: 'tweetPage', author: 'full' },
+      '12': { kind: 'tweetPage', author: 'full' },
+      '13': { kind: 'tweetPage', author: 'full' },
       '14': { kind: 'userPage', key: 'users' },
-      '15': { kind: 'tweetPage', source: 'for_you' },
+      '15': { kind: 'tweetPage', author: 'full', source: 'for_you' },
       '16': { kind: 'tweetPage', author: 'short' },
       '17': { kind: 'userPage', key: 'users' },
       '18': { kind: 'record', record: 'community' },
@@ -169,6 +170,26 @@ describe('the endpoint catalog against the API document', () => {
       '20': { kind: 'createdList' },
       '1s': { kind: 'record', record: 'user' },
     });
+  });
+
+  it("gives every parameter the document's type: count an integer, is_private a boolean, the rest strings", () => {
+    const wireType = { count: 'integer', boolean: 'boolean' } as Record<string, string>;
+    for (const id of endpointIds) {
+      for (const [name, spec] of Object.entries(wireParams(id))) {
+        const expected = name === 'count' ? 'integer' : name === 'is_private' ? 'boolean' : 'string';
+        expect([id, name, wireType[spec.format] ?? 'string']).toEqual([id, name, expected]);
+      }
+    }
+  });
+
+  it('sends cookie and proxy, both required, in the body of every own-session endpoint and of no other', () => {
+    for (const id of endpointIds) {
+      const wire = wireParams(id);
+      const session = catalog[id].mode === 'session';
+      expect([id, wire.cookie?.in, wire.cookie?.required, wire.proxy?.in, wire.proxy?.required]).toEqual(
+        session ? [id, 'body', true, 'body', true] : [id, undefined, undefined, undefined, undefined],
+      );
+    }
   });
 
   it('gives every endpoint a display name, an action label and a description a user can read', () => {

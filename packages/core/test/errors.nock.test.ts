@@ -75,6 +75,25 @@ describe('HTTP statuses map to the documented error classes', () => {
     expect((error as Error).message).toMatch(/something odd/);
   });
 
+  it('gives page results a string next_cursor and a boolean has_next_page even when the API left them out', async () => {
+    nock(BASE)
+      .get('/social/user/jack/tweets')
+      .reply(200, ok({ tweets: [] }));
+    nock(BASE)
+      .get('/social/user/jack/following')
+      .reply(200, ok({ following: [], next_cursor: null }));
+    const { client } = testClient();
+    await expect(client.call('getUserTweets', { userName: 'jack' })).resolves.toEqual({
+      tweets: [],
+      next_cursor: '',
+      has_next_page: false,
+    });
+    await expect(client.call('getUserFollowing', { userName: 'jack' })).resolves.toEqual({
+      following: [],
+      next_cursor: '',
+    });
+  });
+
   it('accepts a success envelope that shows only data', async () => {
     getUser().reply(200, { data: { id: '1', userName: 'jack' } });
     const { client } = testClient();
@@ -132,7 +151,7 @@ describe('bodies that are not what the document promises', () => {
     await expect(client.call(id, params as never)).rejects.toBeInstanceOf(ResponseFormatError);
   });
 
-  it('a JSON body under an error status keeps the status class, not a format error', async () => {
+  it('an HTML body under an error status keeps the status class, not a format error', async () => {
     getUser().times(3).reply(502, '<html>bad gateway</html>');
     const { client } = testClient();
     await expect(client.call('getUser', { userName: 'jack' })).rejects.toBeInstanceOf(UpstreamError);

@@ -239,3 +239,92 @@ describe('tweet pages', () => {
     ]);
   });
 });
+
+describe('resuming a run loses and repeats nothing', () => {
+  function threePages() {
+    userPages([
+      { count: 3, next: '1|1' },
+      { count: 3, next: '2|2' },
+      { count: 3, next: '' },
+    ]);
+  }
+
+  async function resumeAll(
+    first: ReturnType<ReturnType<typeof testClient>['client']['paginate']>,
+    seen: string[],
+  ) {
+    const point = first.resumePoint();
+    expect(point).toBeDefined();
+    const { client } = testClient();
+    const rest = client.paginate('getUserFollowers', { userName: 'jack' }, point);
+    for await (const u of rest) seen.push(u.userName);
+    expect(rest.resumePoint()).toBeUndefined();
+  }
+
+  it('after a limit that cut a page in the middle', async () => {
+    const followers = () => nock(BASE).get('/social/user/jack/followers');
+    followers()
+      .query({ count: '3' })
+      .reply(200, ok({ followers: users(0, 3), next_cursor: '1|1' }));
+    followers()
+      .query({ count: '3', cursor: '1|1' })
+      .reply(200, ok({ followers: users(3, 3), next_cursor: '2|2' }));
+    const { client } = testClient();
+    const first = client.paginate('getUserFollowers', { userName: 'jack' }, { limit: 4, pageSize: 3 });
+    const seen = (await first.toArray()).map((u) => u.userName);
+    expect(first.resumePoint()).toEqual({ startCursor: '1|1', skip: 1 });
+    followers()
+      .query({ cursor: '1|1' })
+      .reply(200, ok({ followers: users(3, 3), next_cursor: '2|2' }));
+    followers()
+      .query({ cursor: '2|2' })
+      .reply(200, ok({ followers: users(6, 3), next_cursor: '' }));
+    await resumeAll(first, seen);
+    expect(seen).toEqual(users(0, 9).map((u) => u.userName));
+  });
+
+  it('after the caller broke out of for await in the middle of a page', async () => {
+    threePages();
+    const { client } = testClient();
+    const first = client.paginate('getUserFollowers', { userName: 'jack' });
+    const seen: string[] = [];
+    for await (const u of first) {
+      seen.push(u.userName);
+      if (seen.length === 4) break;
+    }
+    expect(first.resumePoint()).toEqual({ startCursor: '1|1', skip: 1 });
+    nock.cleanAll();
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ cursor: '1|1' })
+      .reply(200, ok({ followers: users(3, 3), next_cursor: '2|2' }));
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ cursor: '2|2' })
+      .reply(200, ok({ followers: users(6, 3), next_cursor: '' }));
+    await resumeAll(first, seen);
+    expect(seen).toEqual(users(0, 9).map((u) => u.userName));
+  });
+
+  it('after the run gave up on empty pages, from the last cursor it was given', async () => {
+    const timeline = () => nock(BASE).get('/social/user/jack/tweets');
+    timeline().reply(200, ok({ tweets: [], has_next_page: true, next_cursor: 'e1' }));
+    timeline()
+      .query({ cursor: 'e1' })
+      .reply(200, ok({ tweets: [], has_next_page: true, next_cursor: 'e2' }));
+    const { client } = testClient();
+    const run = client.paginate('getUserTweets', { userName: 'jack' }, { maxEmptyPages: 2 });
+    expect(await run.toArray()).toEqual([]);
+    expect(run.stopReason).toBe('emptyPages');
+    expect(run.resumePoint()).toEqual({ startCursor: 'e2', skip: 0 });
+  });
+
+  it('says there is nothing to resume once the feed ended', async () => {
+    userPages([{ count: 2, next: '' }]);
+    const { client } = testClient();
+    const run = client.paginate('getUserFollowers', { userName: 'jack' });
+    await run.toArray();
+    expect(run.resumePoint()).toBeUndefined();
+    expect(run.nextCursor).toBeUndefined();
+  });
+});

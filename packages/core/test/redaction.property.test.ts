@@ -41,12 +41,36 @@ const failures: Failure[] = [
     }),
 ];
 
-const calls: [EndpointId, Record<string, unknown>][] = [
-  ['getUser', { userName: 'jack' }],
-  ['getBookmarks', {}],
-  ['createList', { name: 'n' }],
-  ['getUsersByIds', { userIds: '1,2' }],
+type Secretive = { apiKey: string; cookie: string; password: string; proxy: string };
+const calls: ((s: Secretive) => [EndpointId, Record<string, unknown>])[] = [
+  () => ['getUser', { userName: 'jack' }],
+  () => ['getBookmarks', {}],
+  () => ['createList', { name: 'n' }],
+  () => ['getUsersByIds', { userIds: '1,2' }],
+  // A secret pasted where a parameter name or a value goes is echoed by validation errors.
+  (s) => ['getUser', { userName: 'jack', [s.cookie]: 1 }],
+  (s) => ['getUser', { userName: s.apiKey }],
+  (s) => ['getListTweets', { list_id: s.cookie }],
 ];
+
+/**
+ * Windows of a secret, 10 long every 5 characters: a cut-off echo of 14 characters or more leaks
+ * as surely as a whole one, and holds at least one of them. Windows of white space only are left
+ * out: they match the indentation of inspect() and stack traces.
+ */
+function windows(secret: string): string[] {
+  const size = Math.min(10, secret.length);
+  const starts = Array.from({ length: Math.ceil((secret.length - size + 1) / 5) }, (_, i) => i * 5);
+  return [...starts, secret.length - size]
+    .map((i) => secret.slice(i, i + size))
+    .filter((w) => w.trim() !== '');
+}
+
+/** A password that can stand in a proxy URL as written (a raw `@` included) or URL-encoded. */
+const proxyFor = (password: string, raw: boolean) =>
+  raw && !/[/?#\\\s%]/.test(password) && URL.canParse(`http://proxyuser:${password}@proxy.example:8080`)
+    ? `http://proxyuser:${password}@proxy.example:8080`
+    : `http://proxyuser:${encodeURIComponent(password)}@proxy.example:8080`;
 
 /** A secret as written, URL-encoded and JSON-escaped: an echo in any of these is a leak. */
 function forms(...secrets: string[]): string[] {
@@ -76,10 +100,12 @@ describe('secrets never leak', () => {
         fc.nat(echoes.length - 1),
         fc.nat(failures.length - 1),
         fc.nat(calls.length - 1),
-        async (keyTail, cookie, password, echo, failure, callIndex) => {
+        fc.string({ maxLength: 300 }),
+        fc.boolean(),
+        async (keyTail, cookie, password, echo, failure, callIndex, padding, rawPassword) => {
           const apiKey = `tda_${keyTail}`;
-          const proxy = `http://proxyuser:${encodeURIComponent(password)}@proxy.example:8080`;
-          const message = echoes[echo]!({ apiKey, cookie, password, proxy });
+          const proxy = proxyFor(password, rawPassword);
+          const message = `${padding}${echoes[echo]!({ apiKey, cookie, password, proxy })}`;
           const transport: Transport = async () => {
             const outcome = failures[failure]!(message);
             if (outcome instanceof Error) throw outcome;
@@ -95,19 +121,19 @@ describe('secrets never leak', () => {
             sleep: async () => undefined,
             logger: (line) => logs.push(line),
           });
-          const [id, params] = calls[callIndex]!;
+          const [id, params] = calls[callIndex]!({ apiKey, cookie, password, proxy });
           const error = await client.call(id, params as never).then(
             () => new Error('expected a failure'),
             (e: unknown) => e,
           );
           expect(error).toBeInstanceOf(SocialDataError);
           const text = everything(error, logs);
-          for (const secret of forms(apiKey, cookie.trim(), password, proxy)) {
+          for (const secret of forms(apiKey, cookie.trim(), password, proxy).flatMap(windows)) {
             expect(text.includes(secret)).toBe(false);
           }
         },
       ),
-      { numRuns: 600 },
+      { numRuns: 800 },
     );
   });
 
@@ -154,6 +180,23 @@ describe('secrets never leak', () => {
     const redact = createRedactor({ apiKey: 'tda_x', cookie: 'redacted', proxy: 'http://u:[@h:1' });
     const out = redact('cookie=redacted proxy=[redacted] key tda_x');
     expect(out).not.toContain('redacted');
+  });
+
+  it('hides a configured key whole even when it holds characters an unknown key would not', () => {
+    const redact = createRedactor({ apiKey: 'tda_abcd.SECRETTAIL+xyz' });
+    expect(redact('Invalid API key tda_abcd.SECRETTAIL+xyz')).toBe('Invalid API key [redacted]');
+  });
+
+  it('hides a proxy password that holds a raw @, reading credentials up to the last @', () => {
+    const redact = createRedactor({ proxy: 'http://user:p@ss-word-long@proxy.example:8080' });
+    expect(redact('auth failed: p@ss-word-long')).toBe('auth failed: [redacted]');
+  });
+
+  it('hides a secret repeated as JSON inside a JSON body', () => {
+    const cookie = 'sid="a b" ; x=\\y';
+    const redact = createRedactor({ cookie });
+    const body = JSON.stringify({ msg: `bad body ${JSON.stringify({ cookie })}` });
+    expect(redact(body)).not.toContain('a b');
   });
 
   it('hides each value of a multi-part cookie and anything shaped like an API key', () => {

@@ -113,6 +113,9 @@ describe('bad input fails before any request, naming the field and the fix', () 
     ['limit', { limit: 0 }],
     ['maxPages', { maxPages: -1 }],
     ['pageSize', { pageSize: 500 }],
+    ['skip', { skip: -1 }],
+    ['maxEmptyPages', { maxEmptyPages: 0 }],
+    ['limit', { limit: Infinity }],
   ])('paginate rejects a bad %s at once', (field, options) => {
     expect(() => client.paginate('getBookmarks', {}, options)).toThrow(expect.objectContaining({ field }));
   });
@@ -165,12 +168,25 @@ describe('own-session credentials', () => {
 });
 
 describe('client settings', () => {
+  it('rejects a bad retry count for one call before any request', async () => {
+    const { client } = testClient();
+    await expect(
+      client.call('getUser', { userName: 'jack' }, { maxRetries: Number.POSITIVE_INFINITY }),
+    ).rejects.toMatchObject({ field: 'maxRetries' });
+  });
+
   it.each([
     [{ apiKey: '' }, 'apiKey', /API key is empty/],
     [{ apiKey: 'sk-live-123' }, 'apiKey', /not an API key.*tda_/],
     [{ baseUrl: '' }, 'baseUrl', /base URL is empty/],
     [{ baseUrl: 'ftp://api' }, 'baseUrl', /http:\/\/ or https:\/\//],
     [{ baseUrl: 'not a url' }, 'baseUrl', /not a valid URL/],
+    [{ maxRetries: Number.NaN }, 'maxRetries', /not a whole number/],
+    [{ maxRetries: Infinity }, 'maxRetries', /not a whole number/],
+    [{ maxRetries: 11 }, 'maxRetries', /too many.*at most 10/],
+    [{ concurrency: 0 }, 'concurrency', /out of range/],
+    [{ timeoutMs: -5 }, 'timeoutMs', /out of range/],
+    [{ requestsPerSecond: -1 }, 'requestsPerSecond', /above 0/],
   ])('rejects %o', (override, field, message) => {
     expect(() => createClient({ apiKey: API_KEY, baseUrl: BASE, ...override })).toThrow(
       expect.objectContaining({ field, message: expect.stringMatching(message) }),

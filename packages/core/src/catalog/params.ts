@@ -53,3 +53,24 @@ export function countParam<L extends ParamLocation>(location: L) {
     description: 'How many records one request returns.',
   } as const;
 }
+
+/**
+ * The body fields every own-session endpoint carries. They come from the session credential, not
+ * from a call's parameters, so they are declared once here rather than in each entry.
+ */
+export const sessionParams = {
+  cookie: {
+    in: 'body',
+    format: 'cookie',
+    required: true,
+    displayName: 'Session Cookie',
+    description: 'Session authentication cookie of your own account.',
+  },
+  proxy: {
+    in: 'body',
+    format: 'proxy',
+    required: true,
+    displayName: 'Proxy',
+    description: 'Proxy URL the API uses for your session: http, https, socks5 or socks5h.',
+  },
+} as const;

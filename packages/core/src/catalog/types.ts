@@ -22,7 +22,9 @@ export type ParamFormat =
   | 'count'
   | 'cursor'
   | 'text'
-  | 'boolean';
+  | 'boolean'
+  | 'cookie'
+  | 'proxy';
 
 export interface ParamSpec {
   readonly in: ParamLocation;

@@ -68,7 +68,7 @@ export interface ValidationErrorContext extends ApiErrorContext {
 /** A 400/422 from the API, or bad input caught before any request was sent. */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
-  readonly field: string | undefined;
+  field: string | undefined;
 
   constructor(message: string, context: ValidationErrorContext = {}) {
     super(message, context);

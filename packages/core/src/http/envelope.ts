@@ -8,22 +8,24 @@ import { hints } from '../errors/hints';
 import type { Envelope } from '../records/types';
 import { parseRetryAfter } from './retry-after';
 import type { TransportResponse } from './transport';
+import { excerpt } from '../security/redactor';
+import type { Redact } from '../security/redactor';
+
+interface Reading extends TransportResponse {
+  /** Applied to the body before an excerpt of it is cut, so no half secret survives. */
+  redact: Redact;
+}
 
 const EXCERPT_LENGTH = 160;
 
-function excerpt(body: string): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
-  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}...` : flat;
-}
-
 function formatError(
   id: EndpointId,
-  status: number,
-  body: string,
+  reading: Reading,
   problem: string,
   transient: boolean,
 ): ResponseFormatError {
-  const shown = excerpt(body);
+  const { status, body, redact } = reading;
+  const shown = excerpt(redact(body), EXCERPT_LENGTH);
   const error = new ResponseFormatError(`${problem} (HTTP ${status} on ${id})${shown ? `: ${shown}` : ''}`, {
     endpoint: id,
     status,
@@ -78,8 +80,14 @@ export type ReadResult =
  * Reads a response the way the API document describes it: the envelope first (`status: "error"`
  * is an error even under HTTP 200), then the endpoint's documented `data` shape.
  */
-export function readResponse(id: EndpointId, response: TransportResponse, now: number): ReadResult {
+export function readResponse(
+  id: EndpointId,
+  response: TransportResponse,
+  now: number,
+  redact: Redact = (text) => text,
+): ReadResult {
   const { status, body } = response;
+  const reading: Reading = { ...response, redact };
   const parsed = parse(body);
   const envelope: Envelope | undefined =
     parsed.ok && isObject(parsed.value) ? (parsed.value as Envelope) : undefined;
@@ -92,19 +100,19 @@ export function readResponse(id: EndpointId, response: TransportResponse, now: n
   if (!parsed.ok)
     return {
       ok: false,
-      error: formatError(id, status, body, 'The API answered with a body that is not JSON', true),
+      error: formatError(id, reading, 'The API answered with a body that is not JSON', true),
     };
   if (!envelope)
     return {
       ok: false,
-      error: formatError(id, status, body, 'The API answered with JSON that is not an envelope', false),
+      error: formatError(id, reading, 'The API answered with JSON that is not an envelope', false),
     };
   if (envelope.status === 'error')
     return { ok: false, error: errorForEnvelope(status, apiMessage ?? '', id) };
   if (!hasShape(catalog[id].result, envelope.data)) {
     return {
       ok: false,
-      error: formatError(id, status, body, `The API's data is not shaped as ${id} documents`, false),
+      error: formatError(id, reading, `The API's data is not shaped as ${id} documents`, false),
     };
   }
   return { ok: true, data: envelope.data, envelope };

@@ -1,5 +1,6 @@
 import { ConnectionError, SocialDataError, TimeoutError } from '../errors/classes';
 import { hints } from '../errors/hints';
+import { excerpt } from '../security/redactor';
 
 /** Codes that prove the request never left for the server, so even a create may be sent again. */
 const NOT_SENT = new Set([
@@ -45,6 +46,7 @@ export function classifyTransportFailure(
   error: unknown,
   timeoutMs: number,
   endpoint?: string,
+  redact: (text: string) => string = (text) => text,
 ): SocialDataError {
   if (error instanceof SocialDataError) return error;
   const links = chain(error);
@@ -66,7 +68,7 @@ export function classifyTransportFailure(
     (links.map((link) => link.message).find((m) => typeof m === 'string') as string | undefined) ??
     'unknown failure';
   return new ConnectionError(
-    `Could not complete the request${endpoint ? ` (${endpoint})` : ''}: ${String(detail).slice(0, 200)}.`,
+    `Could not complete the request${endpoint ? ` (${endpoint})` : ''}: ${excerpt(redact(String(detail)), 200)}.`,
     {
       endpoint,
       code,

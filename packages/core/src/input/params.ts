@@ -3,7 +3,14 @@ import type { EndpointId } from '../catalog/endpoints';
 import type { ParamSpec } from '../catalog/types';
 import { invalid } from './fail';
 import { normalizeId, normalizeIdList, normalizeScreenName } from './identifiers';
-import { normalizeBoolean, normalizeCount, normalizeCursor, normalizeText } from './values';
+import {
+  normalizeBoolean,
+  normalizeCookie,
+  normalizeCount,
+  normalizeCursor,
+  normalizeProxy,
+  normalizeText,
+} from './values';
 
 export type WireValue = string | number | boolean | string[];
 export type NormalizedParams = Record<string, WireValue>;
@@ -41,6 +48,10 @@ function normalizeParam(
       return normalizeText(value, name, spec.required);
     case 'boolean':
       return normalizeBoolean(value, name);
+    case 'cookie':
+      return normalizeCookie(value, name);
+    case 'proxy':
+      return normalizeProxy(value, name);
   }
 }
 

@@ -5,79 +5,87 @@ export interface PaginateOptions {
   limit?: number | undefined;
   /** Stop after this many requests. */
   maxPages?: number | undefined;
-  /** Resume from a cursor a previous run exposed as `nextCursor`. */
+  /** Start from a cursor instead of the first page. */
   startCursor?: string | undefined;
+  /** Records to drop from the first page fetched: with `startCursor`, a `resumePoint()` of an earlier run. */
+  skip?: number | undefined;
   /** `count` sent with every page, where the endpoint takes one. */
   pageSize?: number | undefined;
-  /** Consecutive empty tweet pages that still claim a next page before the run gives up. */
+  /** Consecutive empty tweet pages that still claim a next page before the run stops (default 3). */
   maxEmptyPages?: number | undefined;
 }
 
 export type StopReason = 'end' | 'limit' | 'maxPages' | 'repeatedCursor' | 'emptyPages';
 
+/** Where a later run continues so that no record is lost or repeated. */
+export interface ResumePoint {
+  startCursor: string | undefined;
+  skip: number;
+}
+
 export const DEFAULT_MAX_EMPTY_PAGES = 3;
 
 export type FetchPage<T> = (cursor: string | undefined) => Promise<Page<T>>;
 
+interface CurrentPage {
+  cursor: string | undefined;
+  size: number;
+  /** Records of the page dropped by `skip`. */
+  offset: number;
+  /** Records of the page handed to the caller so far. */
+  delivered: number;
+  /** The cursor after this page; undefined when the feed ended with it. */
+  next: string | undefined;
+}
+
 /**
  * Follows cursors lazily: iterate records with `for await`, or whole pages with `pages()`. One
- * paginator is one run; after it, `nextCursor` resumes where it stopped (undefined when the feed
- * ended) and `stopReason` says why it stopped.
+ * paginator is one run. `stopReason` says why it stopped; `resumePoint()` says where a later run
+ * continues, counting only records actually handed out (a `break` mid-page loses nothing).
  */
 export class Paginator<T> implements AsyncIterable<T> {
   pagesFetched = 0;
   recordsYielded = 0;
   /** The cursor the last request was sent with (undefined for the first page). */
   lastCursor: string | undefined;
-  /** Where a later run should start to continue; undefined once the feed has ended. */
-  nextCursor: string | undefined;
   stopReason: StopReason | undefined;
+  private current: CurrentPage | undefined;
   private started = false;
 
   constructor(
     private readonly fetchPage: FetchPage<T>,
     private readonly options: PaginateOptions = {},
-  ) {
-    this.nextCursor = options.startCursor;
+  ) {}
+
+  /** The API's cursor after the last page fetched; undefined before the first page and once the feed ended. */
+  get nextCursor(): string | undefined {
+    return this.current ? this.current.next : this.options.startCursor;
+  }
+
+  resumePoint(): ResumePoint | undefined {
+    const page = this.current;
+    if (!page) return { startCursor: this.options.startCursor, skip: this.options.skip ?? 0 };
+    const consumed = page.offset + page.delivered;
+    if (consumed < page.size) return { startCursor: page.cursor, skip: consumed };
+    return page.next === undefined ? undefined : { startCursor: page.next, skip: 0 };
   }
 
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
-    if (this.started) throw new Error('A paginator runs once; call paginate() again for a new run.');
-    this.started = true;
-    const { limit, maxPages, maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES } = this.options;
-    const seen = new Set<string>();
-    let cursor = this.options.startCursor;
-    let emptyRun = 0;
-    if (cursor !== undefined) seen.add(cursor);
-
-    while (true) {
-      if (limit !== undefined && this.recordsYielded >= limit) return this.stop('limit', cursor);
-      if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stop('maxPages', cursor);
-
-      this.lastCursor = cursor;
-      const page = await this.fetchPage(cursor);
-      this.pagesFetched += 1;
-      const room = limit === undefined ? page.records.length : limit - this.recordsYielded;
-      const records = page.records.length > room ? page.records.slice(0, room) : page.records;
-      this.recordsYielded += records.length;
-      emptyRun = page.records.length === 0 ? emptyRun + 1 : 0;
-
-      let reason: StopReason | undefined;
-      if (!page.has_next_page) reason = 'end';
-      else if (seen.has(page.next_cursor)) reason = 'repeatedCursor';
-      else if (emptyRun >= maxEmptyPages) reason = 'emptyPages';
-      if (reason) this.stop(reason, undefined);
-      else this.nextCursor = page.next_cursor;
-
-      yield { ...page, records, has_next_page: reason === undefined };
-      if (reason) return;
-      seen.add(page.next_cursor);
-      cursor = page.next_cursor;
+    for await (const { page, current } of this.run()) {
+      current.delivered = page.records.length;
+      this.recordsYielded += page.records.length;
+      yield page;
     }
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.records;
+    for await (const { page, current } of this.run()) {
+      for (const record of page.records) {
+        current.delivered += 1;
+        this.recordsYielded += 1;
+        yield record;
+      }
+    }
   }
 
   async toArray(): Promise<T[]> {
@@ -86,8 +94,50 @@ export class Paginator<T> implements AsyncIterable<T> {
     return all;
   }
 
-  private stop(reason: StopReason, resumeAt: string | undefined): void {
+  private async *run(): AsyncGenerator<{ page: Page<T>; current: CurrentPage }, void, undefined> {
+    if (this.started) throw new Error('A paginator runs once; call paginate() again for a new run.');
+    this.started = true;
+    const { limit, maxPages, maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES } = this.options;
+    let skip = this.options.skip ?? 0;
+    let cursor = this.options.startCursor;
+    const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
+    let emptyRun = 0;
+
+    while (true) {
+      if (limit !== undefined && this.recordsYielded >= limit) return this.stop('limit');
+      if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stop('maxPages');
+
+      this.lastCursor = cursor;
+      const page = await this.fetchPage(cursor);
+      this.pagesFetched += 1;
+      const offset = Math.min(skip, page.records.length);
+      skip = 0;
+      const room = limit === undefined ? Infinity : limit - this.recordsYielded;
+      const records = page.records.slice(offset, offset + room);
+      emptyRun = page.records.length === 0 ? emptyRun + 1 : 0;
+
+      let reason: StopReason | undefined;
+      if (!page.has_next_page) reason = 'end';
+      else if (seen.has(page.next_cursor)) reason = 'repeatedCursor';
+      else if (emptyRun >= maxEmptyPages) reason = 'emptyPages';
+      const ended = reason === 'end' || reason === 'repeatedCursor';
+
+      const current: CurrentPage = {
+        cursor,
+        size: page.records.length,
+        offset,
+        delivered: 0,
+        next: ended ? undefined : page.next_cursor,
+      };
+      this.current = current;
+      yield { page: { ...page, records, has_next_page: reason === undefined }, current };
+      if (reason) return this.stop(reason);
+      seen.add(page.next_cursor);
+      cursor = page.next_cursor;
+    }
+  }
+
+  private stop(reason: StopReason): void {
     this.stopReason = reason;
-    this.nextCursor = resumeAt;
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, ResponseFormatError, SocialDataError } from '../errors/classes';
+import { ApiError, ResponseFormatError, SocialDataError, ValidationError } from '../errors/classes';
 
 export interface Secrets {
   apiKey?: string | undefined;
@@ -12,23 +12,26 @@ const MARK = '[redacted]';
 /** Single cookie values shorter than this are too common to hide (the whole cookie always is). */
 const MIN_FRAGMENT = 4;
 /** Anything shaped like an API key is hidden even when it is not the configured one. */
-const KEY_SHAPE = /tda_[A-Za-z0-9_-]{4,}/g;
+const KEY_SHAPE = /tda_[^\s"'<>,;&)\]}]{4,}/g;
 
+/**
+ * The userinfo of a proxy URL: everything between the scheme and the last `@` of the authority,
+ * as URL parsers read it (a password may hold a raw `@`).
+ */
 function proxyFragments(proxy: string): string[] {
-  const fragments: string[] = [];
-  const credentials = /^[a-z0-9+.-]+:\/\/([^@/?#]*)@/i.exec(proxy.trim())?.[1];
-  if (credentials) {
-    fragments.push(credentials);
-    const separator = credentials.indexOf(':');
-    const password = separator >= 0 ? credentials.slice(separator + 1) : credentials;
-    if (password) {
-      fragments.push(password);
-      try {
-        fragments.push(decodeURIComponent(password));
-      } catch {
-        // A password with a stray % is used as written.
-      }
-    }
+  const rest = /^[a-z][a-z0-9+.-]*:\/\/(.*)$/is.exec(proxy.trim())?.[1];
+  if (!rest) return [];
+  const authority = rest.split(/[/?#]/, 1)[0] ?? '';
+  const at = authority.lastIndexOf('@');
+  if (at < 0) return [];
+  const credentials = authority.slice(0, at);
+  const separator = credentials.indexOf(':');
+  const password = separator >= 0 ? credentials.slice(separator + 1) : credentials;
+  const fragments = [credentials, password];
+  try {
+    fragments.push(decodeURIComponent(password));
+  } catch {
+    // A password with a stray % is used as written.
   }
   return fragments;
 }
@@ -40,9 +43,14 @@ function cookieFragments(cookie: string): string[] {
     .filter((value) => value.length >= MIN_FRAGMENT);
 }
 
-/** The forms a secret takes when it is echoed inside JSON or a URL. */
+const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/**
+ * The forms a secret takes when it is echoed inside JSON (also JSON quoted inside a JSON body,
+ * as when a server's message repeats the request body) or a URL.
+ */
 function encodings(secret: string): string[] {
-  const forms = [secret, JSON.stringify(secret).slice(1, -1)];
+  const forms = [secret, jsonEscaped(secret), jsonEscaped(jsonEscaped(secret))];
   try {
     forms.push(encodeURIComponent(secret));
   } catch {
@@ -54,7 +62,8 @@ function encodings(secret: string): string[] {
 /**
  * The one redactor every error message and debug line passes through. It hides the API key,
  * the cookie (whole and each of its values) and the proxy URL and its credentials, in the
- * forms they take when echoed raw, inside JSON or URL-encoded.
+ * forms they take when echoed raw, inside JSON or URL-encoded. Text must be redacted whole,
+ * before it is shortened: a cut secret no longer matches.
  */
 export function createRedactor(secrets: Secrets): Redact {
   const all = [
@@ -67,8 +76,9 @@ export function createRedactor(secrets: Secrets): Redact {
   const hidden = [...new Set(all)].sort((a, b) => b.length - a.length);
 
   return (text: string): string => {
-    let out = text.replace(KEY_SHAPE, `tda_${MARK}`);
+    let out = text;
     for (const secret of hidden) out = out.split(secret).join(MARK);
+    out = out.replace(KEY_SHAPE, `tda_${MARK}`);
     // The marker itself, or text joined around it, can spell a secret: drop such text outright.
     // Each pass shortens the text, so this ends.
     while (hidden.some((secret) => out.includes(secret))) {
@@ -78,6 +88,12 @@ export function createRedactor(secrets: Secrets): Redact {
   };
 }
 
+/** Shortens text that has already been redacted, for excerpts in messages. */
+export function excerpt(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}...` : flat;
+}
+
 /** Rewrites every text an error carries, including its stack, through the redactor. */
 export function redactError<E extends Error>(error: E, redact: Redact): E {
   error.message = redact(error.message);
@@ -85,6 +101,7 @@ export function redactError<E extends Error>(error: E, redact: Redact): E {
   if (error instanceof SocialDataError) error.hint = redact(error.hint);
   if (error instanceof ApiError && error.apiMessage !== undefined)
     error.apiMessage = redact(error.apiMessage);
+  if (error instanceof ValidationError && error.field !== undefined) error.field = redact(error.field);
   if (error instanceof ResponseFormatError) error.excerpt = redact(error.excerpt);
   return error;
 }
