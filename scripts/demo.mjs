@@ -1,23 +1,25 @@
 #!/usr/bin/env node
-// The first version of the main job: calls a few endpoints through the core client against
-// SOCIAL_DATA_BASE_URL and prints what came back. It starts nothing; the sandbox and the n8n
-// demo replace it.
+// The main job, until the n8n demo replaces it: calls a few endpoints through the core client
+// and prints what came back. Against SOCIAL_DATA_BASE_URL when it is set; otherwise against a
+// sandbox it starts on a free loopback port and stops at the end.
 import { clientOptionsFromEnv, createClient } from '../packages/core/dist/node.js';
 import { SocialDataError, simplifyTweet, simplifyUser } from '../packages/core/dist/index.js';
+import { startSandbox } from '../apps/sandbox/dist/index.js';
 
 const options = clientOptionsFromEnv();
-if (!options.baseUrl || !options.apiKey) {
-  console.error(
-    [
-      'Set where the API is and your key, then run again:',
-      '  SOCIAL_DATA_BASE_URL=https://… SOCIAL_DATA_API_KEY=tda_… npm run demo',
-      'Optional: SOCIAL_DATA_DEMO_USER (default jack); SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY for own-session calls.',
-    ].join('\n'),
-  );
-  process.exit(2);
+let sandbox;
+if (!options.baseUrl) {
+  sandbox = await startSandbox({ port: 0 });
+  Object.assign(options, {
+    baseUrl: sandbox.url,
+    apiKey: sandbox.keys[0],
+    cookie: 'auth_token=sandbox; ct0=sandbox',
+    proxy: 'http://user:pass@127.0.0.1:8080',
+  });
+  console.log(`No SOCIAL_DATA_BASE_URL set: using a local sandbox on ${sandbox.url}`);
 }
 
-const userName = process.env.SOCIAL_DATA_DEMO_USER ?? 'jack';
+const userName = process.env.SOCIAL_DATA_DEMO_USER ?? (sandbox ? 'social_data' : 'jack');
 const client = createClient({
   ...options,
   logger: process.env.SOCIAL_DATA_DEBUG ? (line) => console.error(`  ${line}`) : undefined,
@@ -62,11 +64,12 @@ async function main() {
   console.log('\nDone: every call went through @social-data/core.');
 }
 
-main().catch((error) => {
-  if (error instanceof SocialDataError) {
-    console.error(`\n${error.name}: ${error.message}\n${error.hint}`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+try {
+  await main();
+} catch (error) {
+  if (error instanceof SocialDataError) console.error(`\n${error.name}: ${error.message}\n${error.hint}`);
+  else console.error(error);
+  process.exitCode = 1;
+} finally {
+  await sandbox?.close();
+}

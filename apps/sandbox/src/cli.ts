@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { DEFAULT_KEY, startSandbox } from './http/server';
+import { WELL_KNOWN } from './world/accounts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.SANDBOX_PORT ?? '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
+    seed: { type: 'string', default: '42' },
+    key: { type: 'string', multiple: true },
+    control: { type: 'boolean', default: false },
+    latency: { type: 'string', default: '0' },
+  },
+});
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({
+    port: Number(values.port),
+    host: values.host,
+    seed: Number(values.seed),
+    keys: values.key?.length ? values.key : [DEFAULT_KEY],
+    control: values.control,
+    latencyMs: Number(values.latency),
+  });
+
+  console.log(`Social Data sandbox listening on ${sandbox.url}`);
+  console.log(`  SOCIAL_DATA_BASE_URL=${sandbox.url}`);
+  console.log(`  SOCIAL_DATA_API_KEY=${sandbox.keys[0]}`);
+  console.log(
+    `  own-session calls: SOCIAL_DATA_COOKIE='auth_token=sandbox; ct0=sandbox' SOCIAL_DATA_PROXY=http://user:pass@127.0.0.1:8080`,
+  );
+  console.log(`  accounts: ${WELL_KNOWN.map((a) => a.userName).join(', ')}`);
+  if (values.control) console.log(`  control API: ${sandbox.url}/_sandbox/directory`);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void sandbox.close().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

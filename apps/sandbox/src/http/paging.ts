@@ -1,0 +1,108 @@
+import type { CountSpec } from '@social-data/core';
+import { hash } from '../world/random';
+import type { Sequence } from '../world/sequence';
+import { badRequest } from './envelope';
+
+/** Where the document names no maximum page size, larger counts are served as this many. */
+export const UNDOCUMENTED_MAX_COUNT = 1000;
+/** Endpoint 2 takes no count; its pages hold this many tweets. */
+export const TWEETS_PER_PAGE = 20;
+
+export function pageSize(raw: unknown, spec: CountSpec | undefined): number {
+  if (!spec) return TWEETS_PER_PAGE;
+  if (raw === undefined || raw === null || raw === '') return spec.default ?? TWEETS_PER_PAGE;
+  const count =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  const range = spec.max === undefined ? `at least ${spec.min}` : `from ${spec.min} to ${spec.max}`;
+  if (!Number.isInteger(count)) throw badRequest(`count must be an integer ${range}`);
+  if (count < spec.min || (spec.max !== undefined && count > spec.max))
+    throw badRequest(`count must be ${range}, got ${count}`);
+  return Math.min(count, UNDOCUMENTED_MAX_COUNT);
+}
+
+function check(seed: number, offset: number): number {
+  return hash(seed, 77, offset) % 1_000_000_000;
+}
+
+/**
+ * User-page cursors look like the document's: digits, a bar, digits (`offset|check`). The last
+ * page carries `0|…`, which the client follows once and gets an empty page.
+ */
+export function userCursorOffset(seed: number, cursor: string | undefined): number | 'end' {
+  if (cursor === undefined || cursor === '') return 0;
+  const match = /^(\d+)\|(\d+)$/.exec(cursor);
+  if (!match) throw badRequest('cursor is not valid: pass next_cursor back unchanged');
+  const offset = Number(match[1]);
+  if (offset === 0) return 'end';
+  if (check(seed, offset) !== Number(match[2]))
+    throw badRequest('cursor is not valid: pass next_cursor back unchanged');
+  return offset;
+}
+
+export function userCursor(seed: number, offset: number | 'end'): string {
+  return offset === 'end' ? `0|${check(seed, 0)}` : `${offset}|${check(seed, offset)}`;
+}
+
+/**
+ * Tweet-page cursors are opaque strings. A variant makes a different cursor for the same place,
+ * which an empty page needs so the client does not take it for a repeated cursor.
+ */
+export function tweetCursor(seed: number, offset: number, variant = 0): string {
+  return Buffer.from(`T${offset}:${check(seed, offset)}${variant ? `:${variant}` : ''}`).toString(
+    'base64url',
+  );
+}
+
+let emptyPages = 0;
+
+export function tweetCursorOffset(seed: number, cursor: string | undefined): number {
+  if (cursor === undefined || cursor === '') return 0;
+  const match = /^T(\d+):(\d+)(?::\d+)?$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match || check(seed, Number(match[1])) !== Number(match[2]))
+    throw badRequest('cursor is not valid: pass next_cursor back unchanged');
+  return Number(match[1]);
+}
+
+export interface PageFaults {
+  /** Answer with the cursor that was sent, so a client following it loops. */
+  repeatCursor?: boolean;
+  /** Answer an empty page that still claims more, pointing at the same place. */
+  emptyPage?: boolean;
+}
+
+export function tweetPage<T>(
+  seed: number,
+  feed: Sequence<T>,
+  count: number,
+  cursor: string | undefined,
+  faults: PageFaults = {},
+) {
+  const offset = tweetCursorOffset(seed, cursor);
+  if (faults.emptyPage)
+    return { tweets: [], has_next_page: true, next_cursor: tweetCursor(seed, offset, (emptyPages += 1)) };
+  const tweets = feed.slice(offset, count);
+  const next = offset + tweets.length;
+  return {
+    tweets,
+    has_next_page: next < feed.length,
+    next_cursor: faults.repeatCursor && cursor ? cursor : tweetCursor(seed, next),
+  };
+}
+
+export function userPage<T>(
+  seed: number,
+  key: string,
+  feed: Sequence<T>,
+  count: number,
+  cursor: string | undefined,
+  faults: PageFaults = {},
+) {
+  const offset = userCursorOffset(seed, cursor);
+  if (offset === 'end') return { [key]: [], next_cursor: userCursor(seed, 'end') };
+  if (faults.emptyPage) return { [key]: [], next_cursor: userCursor(seed, Math.max(1, offset)) };
+  const users = feed.slice(offset, count);
+  const next = offset + users.length;
+  const nextCursor =
+    faults.repeatCursor && cursor ? cursor : userCursor(seed, next < feed.length ? next : 'end');
+  return { [key]: users, next_cursor: nextCursor };
+}

@@ -1,0 +1,223 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { EndpointId, EndpointSpec } from '@social-data/core';
+import { endpointIds, endpointSpec } from '@social-data/core';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { World } from '../world/world';
+import { registerControl } from './control';
+import { failure, HttpFailure, success } from './envelope';
+import { Faults } from './faults';
+import type { Fault } from './faults';
+import { pageSize, tweetPage, userPage } from './paging';
+import { resolvers } from './resolvers';
+import type { Params } from './resolvers';
+import { checkSession } from './session';
+import { Stats } from './stats';
+import type { Sequence } from '../world/sequence';
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Same seed, same world. */
+  seed?: number;
+  /** API keys it accepts; each must start with tda_. */
+  keys?: string[];
+  /** Serve the control API under /_sandbox (tests and demos only). */
+  control?: boolean;
+  /** Added to every API answer, to measure clients against a realistic round trip. */
+  latencyMs?: number;
+}
+
+export interface Sandbox {
+  url: string;
+  keys: string[];
+  world: World;
+  faults: Faults;
+  stats: Stats;
+  server: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_KEY = 'tda_sandbox_demo_key';
+export const BODY_LIMIT = 1024 * 1024;
+
+/** A catalog path template (`/social/user/{userName}`) as a route (`/social/user/:userName`). */
+const routeOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest): boolean {
+  switch (fault.fault) {
+    case 'rate-limit':
+      reply
+        .code(429)
+        .header('retry-after', String(fault.retryAfter))
+        .send(failure('Rate limit exceeded, slow down'));
+      return true;
+    case 'rate-limit-date':
+      reply
+        .code(429)
+        .header('retry-after', new Date(Date.now() + fault.retryAfter * 1000).toUTCString())
+        .send(failure('Rate limit exceeded, slow down'));
+      return true;
+    case 'error-500':
+      reply.code(500).send(failure('Internal server error'));
+      return true;
+    case 'error-502':
+      reply.code(502).type('text/html').send('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      return true;
+    case 'error-503':
+      reply.code(503).send(failure('Service temporarily unavailable'));
+      return true;
+    case 'reset':
+      reply.hijack();
+      request.raw.socket.destroy();
+      return true;
+    case 'html':
+      reply
+        .code(200)
+        .type('text/html')
+        .send('<!doctype html><html><body>Please enable JavaScript</body></html>');
+      return true;
+    case 'truncated':
+      reply
+        .code(200)
+        .type('application/json')
+        .send('{"status":"success","msg":"success","data":{"id":"14000');
+      return true;
+    case 'error-200':
+      reply.code(200).send(failure('Internal processing error, try again'));
+      return true;
+    default:
+      return false;
+  }
+}
+
+function params(spec: EndpointSpec, request: FastifyRequest): Params {
+  const sources = { path: request.params, query: request.query, body: request.body } as Record<
+    string,
+    unknown
+  >;
+  const merged: Params = {};
+  for (const [name, param] of Object.entries(spec.params)) {
+    const value = (sources[param.in] as Params | undefined)?.[name];
+    if (value !== undefined) merged[name] = value;
+  }
+  return merged;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const seed = options.seed ?? 42;
+  const keys = options.keys ?? [DEFAULT_KEY];
+  for (const key of keys)
+    if (!key.startsWith('tda_')) throw new Error(`sandbox keys start with tda_; got one that does not`);
+  const world = new World(seed);
+  const faults = new Faults(seed);
+  const stats = new Stats();
+  const server = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+  });
+
+  server.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    if (error instanceof HttpFailure) return reply.code(error.status).send(failure(error.message));
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const message =
+      status === 413
+        ? `Request body is larger than ${BODY_LIMIT} bytes`
+        : status === 500
+          ? 'Internal server error'
+          : error.message;
+    return reply.code(status).send(failure(message));
+  });
+  server.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(failure(`Unknown path: ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  for (const id of endpointIds)
+    registerEndpoint(server, id, { world, faults, stats, keys, latencyMs: options.latencyMs ?? 0 });
+  if (options.control) registerControl(server, { world, faults, stats });
+
+  const address = await server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  return {
+    url: address.replace('[::1]', 'localhost'),
+    keys,
+    world,
+    faults,
+    stats,
+    server,
+    close: () => server.close(),
+  };
+}
+
+interface EndpointContext {
+  world: World;
+  faults: Faults;
+  stats: Stats;
+  keys: string[];
+  latencyMs: number;
+}
+
+function registerEndpoint(server: FastifyInstance, id: EndpointId, context: EndpointContext): void {
+  const spec = endpointSpec(id);
+  const { world, faults, stats, keys, latencyMs } = context;
+  server.route({
+    method: spec.method,
+    url: routeOf(spec.path),
+    handler: async (request, reply) => {
+      stats.count(id);
+      const key = request.headers['x-api-key'];
+      if (typeof key !== 'string' || key === '')
+        return reply.code(401).send(failure('X-API-Key header is required'));
+      if (!keys.includes(key)) return reply.code(401).send(failure('Invalid API key'));
+      if (latencyMs > 0) await delay(latencyMs);
+
+      const header = request.headers['x-sandbox-fault'];
+      const fault = faults.pick(key, id, typeof header === 'string' ? header : undefined);
+      if (fault?.fault === 'slow') await delay(fault.delayMs);
+      if (fault && sendFault(fault, reply, request)) return reply;
+
+      if (spec.mode === 'session') {
+        if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+          return reply.code(400).send(failure('Body must be a JSON object with cookie and proxy'));
+        }
+        checkSession(request.body as Params);
+      }
+      const input = params(spec, request);
+      const resolved = resolvers[id](world, input);
+      const cursor = typeof input.cursor === 'string' ? input.cursor : undefined;
+      const pageFaults = {
+        repeatCursor: fault?.fault === 'repeat-cursor',
+        emptyPage: fault?.fault === 'empty-page',
+      };
+      const result = spec.result;
+      if (result.kind === 'tweetPage') {
+        const page = tweetPage(
+          world.seed,
+          resolved as Sequence<unknown>,
+          pageSize(input.count, spec.count),
+          cursor,
+          pageFaults,
+        );
+        return reply.send(success(page, result.source ? { source: result.source } : {}));
+      }
+      if (result.kind === 'userPage') {
+        return reply.send(
+          success(
+            userPage(
+              world.seed,
+              result.key,
+              resolved as Sequence<unknown>,
+              pageSize(input.count, spec.count),
+              cursor,
+              pageFaults,
+            ),
+          ),
+        );
+      }
+      return reply.send(
+        id === 'createList' ? { status: 'success', msg: 'List created', data: resolved } : success(resolved),
+      );
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import {
+  ApiError,
+  ConnectionError,
+  RateLimitError,
+  ResponseFormatError,
+  TimeoutError,
+  UpstreamError,
+} from '@social-data/core';
+import { FAULT_KINDS } from '../src';
+import type { FaultKind } from '../src';
+import { useSandbox } from './support';
+
+const env = useSandbox();
+const header = (fault: string) => ({ 'x-api-key': env.sandbox.keys[0]!, 'x-sandbox-fault': fault });
+
+afterEach(async () => {
+  await env.control('/faults', undefined, 'DELETE');
+});
+
+describe('each fault, staged by request header, as the wire shows it', () => {
+  const cases: Record<FaultKind, (answer: Awaited<ReturnType<typeof env.raw>>) => void> = {
+    'rate-limit': (a) => {
+      expect(a.status).toBe(429);
+      expect(a.headers.get('retry-after')).toBe('3');
+    },
+    'rate-limit-date': (a) => {
+      expect(a.status).toBe(429);
+      const at = Date.parse(a.headers.get('retry-after')!);
+      expect(at - Date.now()).toBeGreaterThan(0);
+      expect(at - Date.now()).toBeLessThanOrEqual(4000);
+    },
+    'error-500': (a) => expect(a).toMatchObject({ status: 500, body: { status: 'error' } }),
+    'error-502': (a) => {
+      expect(a.status).toBe(502);
+      expect(String(a.body)).toMatch(/<html>/);
+    },
+    'error-503': (a) => expect(a.status).toBe(503),
+    slow: (a) => expect(a.status).toBe(200),
+    reset: () => undefined,
+    html: (a) => {
+      expect(a.status).toBe(200);
+      expect(a.headers.get('content-type')).toMatch(/text\/html/);
+    },
+    truncated: (a) => {
+      expect(a.status).toBe(200);
+      expect(() => JSON.parse(String(a.body))).toThrow();
+    },
+    'error-200': (a) => expect(a).toMatchObject({ status: 200, body: { status: 'error' } }),
+    'repeat-cursor': (a) => expect(a.status).toBe(200),
+    'empty-page': (a) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { tweets: [], has_next_page: true } } }),
+  };
+
+  it('covers every fault kind', () => {
+    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS].sort());
+  });
+
+  it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset'))('%s', async (kind, check) => {
+    check(
+      await env.raw('/social/user/social_data/tweets', { headers: header(`${kind};retry-after=3;delay=50`) }),
+    );
+  });
+
+  it('reset closes the connection without an answer', async () => {
+    await expect(
+      fetch(`${env.sandbox.url}/social/user/social_data`, { headers: header('reset') }),
+    ).rejects.toThrow();
+  });
+
+  it('slow answers after the delay it was given', async () => {
+    const started = Date.now();
+    await env.raw('/social/user/social_data', { headers: header('slow;delay=300') });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe('each fault, switched on through the control API, as the client meets it', () => {
+  const stage = (fault: FaultKind, extra: Record<string, unknown> = {}) =>
+    env.control('/faults', { fault, retryAfter: 0, delayMs: 400, ...extra });
+  const once = { maxRetries: 0 };
+
+  it.each([
+    ['rate-limit', RateLimitError],
+    ['rate-limit-date', RateLimitError],
+    ['error-500', UpstreamError],
+    ['error-502', UpstreamError],
+    ['error-503', UpstreamError],
+    ['reset', ConnectionError],
+    ['html', ResponseFormatError],
+    ['truncated', ResponseFormatError],
+    ['error-200', ApiError],
+  ] as const)('%s fails a call that may not retry with %p', async (fault, Class) => {
+    await stage(fault);
+    await expect(env.client().call('getUser', { userName: 'social_data' }, once)).rejects.toBeInstanceOf(
+      Class,
+    );
+  });
+
+  it('slow past the client timeout is a TimeoutError', async () => {
+    await stage('slow');
+    await expect(
+      env.client({ timeoutMs: 100 }).call('getUser', { userName: 'social_data' }, once),
+    ).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it.each(['rate-limit', 'error-503', 'reset', 'truncated'] as const)(
+    '%s once is retried away by the client',
+    async (fault) => {
+      await stage(fault, { times: 1 });
+      await expect(env.client().call('getUser', { userName: 'social_data' })).resolves.toMatchObject({
+        userName: 'social_data',
+      });
+    },
+  );
+
+  it('a repeated cursor ends the run without duplicates', async () => {
+    await stage('repeat-cursor', { endpoint: 'getUserFollowers' });
+    const run = env.client().paginate('getUserFollowers', { userName: 'followers_1k' });
+    const ids = (await run.toArray()).map((u) => u.id);
+    expect(run.stopReason).toBe('repeatedCursor');
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('an empty tweet page that claims more is followed, and nothing is lost', async () => {
+    await stage('empty-page', { endpoint: 'getUserTweets', times: 2 });
+    const ids = (await env.client().paginate('getUserTweets', { userName: 'social_data' }).toArray()).map(
+      (t) => t.id,
+    );
+    expect(ids).toHaveLength(45);
+    expect(new Set(ids).size).toBe(45);
+  });
+
+  it('faults at a rate hit about that share of requests, per key and endpoint', async () => {
+    await env.control('/stats/reset');
+    await stage('error-503', { rate: 0.3, key: env.sandbox.keys[0], endpoint: 'getUserFollowers' });
+    const client = env.client({ maxRetries: 10 });
+    const ids = (
+      await client.paginate('getUserFollowers', { userName: 'followers_1k' }, { pageSize: 20 }).toArray()
+    ).map((u) => u.id);
+    expect(new Set(ids).size).toBe(1000);
+    const stats = (await env.control('/stats', undefined, 'GET')).data;
+    const requests = (stats.byEndpoint as Record<string, number>).getUserFollowers!;
+    const failed = requests - 51;
+    expect(failed / requests).toBeGreaterThan(0.15);
+    expect(failed / requests).toBeLessThan(0.45);
+    await expect(env.client().call('getUser', { userName: 'social_data' }, once)).resolves.toBeDefined();
+  });
+
+  it('rejects a fault it does not know', async () => {
+    expect(await env.control('/faults', { fault: 'meteor' })).toMatchObject({ status: 'error' });
+  });
+});
