@@ -32,8 +32,8 @@ function show(title, rows) {
 
 async function main() {
   const profile = await client.call('getUser', { userName });
-  const { userName: name, followers, following, statuses_count, created_at_iso } = simplifyUser(profile);
-  show(`getUser ${userName}`, [{ name, followers, following, statuses_count, created_at_iso }]);
+  const { name, followers, following, statuses_count, created_at_iso, profile_url } = simplifyUser(profile);
+  show(`getUser ${userName}`, [{ name, followers, following, statuses_count, created_at_iso, profile_url }]);
 
   const followersRun = client.paginate('getUserFollowers', { userName }, { limit: 5 });
   const firstFollowers = await followersRun.toArray();
