@@ -112,11 +112,9 @@ describe('validation and not found', () => {
 
   it('leaves unknown ids out of a batch lookup instead of failing it', async () => {
     const page = await env.client().call('getUserFollowers', { userName: 'social_data', count: 2 });
-    const found = await env
-      .client()
-      .call('getUsersByIds', {
-        userIds: [page.followers[0]!.id, '1400000000099999999999'.slice(0, 19), page.followers[1]!.id],
-      });
+    const found = await env.client().call('getUsersByIds', {
+      userIds: [page.followers[0]!.id, '1400000000099999999999'.slice(0, 19), page.followers[1]!.id],
+    });
     expect(found.map((u) => u.id)).toEqual(page.followers.map((u) => u.id));
   });
 

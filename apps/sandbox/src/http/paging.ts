@@ -53,8 +53,6 @@ export function tweetCursor(seed: number, offset: number, variant = 0): string {
   );
 }
 
-let emptyPages = 0;
-
 export function tweetCursorOffset(seed: number, cursor: string | undefined): number {
   if (cursor === undefined || cursor === '') return 0;
   const match = /^T(\d+):(\d+)(?::\d+)?$/.exec(Buffer.from(cursor, 'base64url').toString());
@@ -66,8 +64,11 @@ export function tweetCursorOffset(seed: number, cursor: string | undefined): num
 export interface PageFaults {
   /** Answer with the cursor that was sent, so a client following it loops. */
   repeatCursor?: boolean;
-  /** Answer an empty page that still claims more, pointing at the same place. */
-  emptyPage?: boolean;
+  /**
+   * Answer an empty page that still claims more, pointing at the same place through a cursor
+   * made different by this number (so the client does not take it for a repeated cursor).
+   */
+  emptyPage?: number | undefined;
 }
 
 export function tweetPage<T>(
@@ -78,8 +79,8 @@ export function tweetPage<T>(
   faults: PageFaults = {},
 ) {
   const offset = tweetCursorOffset(seed, cursor);
-  if (faults.emptyPage)
-    return { tweets: [], has_next_page: true, next_cursor: tweetCursor(seed, offset, (emptyPages += 1)) };
+  if (faults.emptyPage !== undefined)
+    return { tweets: [], has_next_page: true, next_cursor: tweetCursor(seed, offset, faults.emptyPage) };
   const tweets = feed.slice(offset, count);
   const next = offset + tweets.length;
   return {
@@ -99,7 +100,8 @@ export function userPage<T>(
 ) {
   const offset = userCursorOffset(seed, cursor);
   if (offset === 'end') return { [key]: [], next_cursor: userCursor(seed, 'end') };
-  if (faults.emptyPage) return { [key]: [], next_cursor: userCursor(seed, Math.max(1, offset)) };
+  if (faults.emptyPage !== undefined)
+    return { [key]: [], next_cursor: userCursor(seed, Math.max(1, offset)) };
   const users = feed.slice(offset, count);
   const next = offset + users.length;
   const nextCursor =

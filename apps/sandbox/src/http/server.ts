@@ -188,7 +188,7 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
       const cursor = typeof input.cursor === 'string' ? input.cursor : undefined;
       const pageFaults = {
         repeatCursor: fault?.fault === 'repeat-cursor',
-        emptyPage: fault?.fault === 'empty-page',
+        emptyPage: fault?.fault === 'empty-page' ? faults.injected : undefined,
       };
       const result = spec.result;
       if (result.kind === 'tweetPage') {
