@@ -1,0 +1,86 @@
+import type {
+  IAuthenticateGeneric,
+  Icon,
+  ICredentialTestRequest,
+  ICredentialType,
+  INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * The API key every operation needs, and where the API lives. The key travels only in the
+ * X-API-Key header that n8n adds through `authenticate`; the node never puts it anywhere else.
+ */
+export class SocialDataApi implements ICredentialType {
+  name = 'socialDataApi';
+
+  displayName = 'Social Data API';
+
+  icon: Icon = { light: 'file:../icons/socialData.svg', dark: 'file:../icons/socialData.dark.svg' };
+
+  documentationUrl =
+    'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#credentials';
+
+  properties: INodeProperties[] = [
+    {
+      displayName: 'API Key',
+      name: 'apiKey',
+      type: 'string',
+      typeOptions: { password: true },
+      required: true,
+      default: '',
+      placeholder: 'tda_...',
+      description: 'Your key from the Social Data dashboard. It starts with tda_.',
+    },
+    {
+      displayName: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      required: true,
+      default: '',
+      placeholder: 'https://api.example.com',
+      description:
+        'Address of the Social Data API, as your account dashboard shows it. For the local sandbox, the URL it printed (e.g. http://127.0.0.1:4010).',
+    },
+  ];
+
+  authenticate: IAuthenticateGeneric = {
+    type: 'generic',
+    properties: {
+      headers: { 'X-API-Key': '={{$credentials.apiKey}}' },
+    },
+  };
+
+  // A lookup of one well-known tweet: it answers 200 for any valid key whatever the account
+  // holds, so only a rejected key fails the test.
+  test: ICredentialTestRequest = {
+    request: {
+      baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+      url: '/social/tweets/lookup',
+      qs: { tweet_ids: '20' },
+    },
+    rules: [
+      {
+        type: 'responseCode',
+        properties: {
+          value: 401,
+          message:
+            'The API key was rejected. Copy the current key from your Social Data dashboard (it starts with tda_).',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 402,
+          message: 'The key is valid but the account has no credits left. Top it up in the dashboard.',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 404,
+          message: 'Nothing answers at this base URL. Check the Base URL field.',
+        },
+      },
+    ],
+  };
+}

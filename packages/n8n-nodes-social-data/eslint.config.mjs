@@ -1,0 +1,17 @@
+// The rules n8n applies to community packages (@n8n/node-cli's config, which carries
+// @n8n/eslint-plugin-community-nodes and eslint-plugin-n8n-nodes-base). They judge what ships;
+// build and test files are not shipped, so the runtime-import rule does not apply to them, and
+// tests hold deliberately distinctive fake secrets to prove none of them leaks.
+import { config } from '@n8n/node-cli/eslint';
+
+export default [
+  ...config,
+  { ignores: ['coverage', '**/*.bundled_*.mjs'] },
+  {
+    files: ['tsup.config.ts', 'test/**/*.ts'],
+    rules: {
+      '@n8n/community-nodes/no-restricted-imports': 'off',
+      '@n8n/community-nodes/no-hardcoded-secrets': 'off',
+    },
+  },
+];

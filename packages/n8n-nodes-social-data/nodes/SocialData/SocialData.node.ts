@@ -1,0 +1,71 @@
+import { createRedactor, normalizeCookie, normalizeProxy } from '@social-data/core';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type {
+  ICredentialsDecrypted,
+  ICredentialTestFunctions,
+  IExecuteFunctions,
+  INodeCredentialTestResult,
+  INodeExecutionData,
+  INodeType,
+  INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { sessionOperations } from './actions/catalog';
+import { nodeProperties } from './actions/properties';
+import { router } from './actions/router';
+
+export class SocialData implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Social Data',
+    name: 'socialData',
+    icon: { light: 'file:../../icons/socialData.svg', dark: 'file:../../icons/socialData.dark.svg' },
+    group: ['transform'],
+    version: 1,
+    subtitle: '={{$parameter["operation"]}}',
+    description:
+      'Read public X (Twitter) data: profiles, tweets, replies, followers, lists, communities and topics, and your own timeline, bookmarks and muted accounts',
+    defaults: { name: 'Social Data' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [
+      { name: 'socialDataApi', required: true },
+      {
+        // The issue and the docs name this credential socialDataSession: it holds a session,
+        // not an API key, so the "-Api" suffix convention would mislabel it.
+        // eslint-disable-next-line n8n-nodes-base/node-class-description-credentials-name-unsuffixed
+        name: 'socialDataSession',
+        required: true,
+        testedBy: 'socialDataSessionTest',
+        displayOptions: { show: { operation: sessionOperations() } },
+      },
+    ],
+    properties: nodeProperties,
+  };
+
+  methods = {
+    credentialTest: {
+      // The session is only usable with an API key from the other credential, so this test
+      // checks what can be checked alone: both values are present and the proxy is a URL the
+      // API accepts. The API itself judges the session on first use.
+      async socialDataSessionTest(
+        this: ICredentialTestFunctions,
+        credential: ICredentialsDecrypted,
+      ): Promise<INodeCredentialTestResult> {
+        const { cookie, proxy } = (credential.data ?? {}) as { cookie?: string; proxy?: string };
+        try {
+          normalizeCookie(cookie);
+          normalizeProxy(proxy);
+          return { status: 'OK', message: 'The cookie and proxy are well formed.' };
+        } catch (error) {
+          const redact = createRedactor({ cookie, proxy });
+          return { status: 'Error', message: redact(error instanceof Error ? error.message : String(error)) };
+        }
+      },
+    },
+  };
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    return router.call(this);
+  }
+}

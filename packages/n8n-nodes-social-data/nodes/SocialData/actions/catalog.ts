@@ -1,0 +1,56 @@
+import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import type { EndpointId, RecordKind, Resource } from '@social-data/core';
+
+/**
+ * The catalog as the node sees it: resources in picker order, the record kind each operation
+ * returns (for Simplify) and the parameters the panel asks for. Page size and cursor are not
+ * panel fields: they are paging options.
+ */
+export const RESOURCES: ReadonlyArray<{ value: Resource; name: string }> = [
+  { value: 'user', name: 'User' },
+  { value: 'tweet', name: 'Tweet' },
+  { value: 'list', name: 'List' },
+  { value: 'community', name: 'Community' },
+  { value: 'topic', name: 'Topic' },
+  { value: 'timeline', name: 'Timeline' },
+  { value: 'bookmark', name: 'Bookmark' },
+  { value: 'mutedAccount', name: 'Muted Account' },
+];
+
+const PAGING_PARAMS = new Set(['count', 'cursor']);
+
+export function operationsOf(resource: Resource): EndpointId[] {
+  return endpointIds.filter((id) => catalog[id].resource === resource);
+}
+
+export function sessionOperations(): EndpointId[] {
+  return endpointIds.filter((id) => catalog[id].mode === 'session');
+}
+
+/** The record kind an operation's items hold, or undefined when there is nothing to simplify. */
+export function recordKindOf(id: EndpointId): RecordKind | undefined {
+  const result = endpointSpec(id).result;
+  switch (result.kind) {
+    case 'record':
+    case 'records':
+      return result.record;
+    case 'tweetPage':
+      return 'tweet';
+    case 'userPage':
+      return 'user';
+    default:
+      return undefined;
+  }
+}
+
+export function isSimplifiable(id: EndpointId): boolean {
+  const kind = recordKindOf(id);
+  return kind === 'tweet' || kind === 'user' || kind === 'community';
+}
+
+/** The parameters the panel shows for an operation, paging parameters excluded. */
+export function panelParams(id: EndpointId) {
+  return Object.entries(endpointSpec(id).params).filter(([name]) => !PAGING_PARAMS.has(name));
+}
+
+export { isPaginated };

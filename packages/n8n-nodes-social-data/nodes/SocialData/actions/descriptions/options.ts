@@ -1,0 +1,107 @@
+import { describeRange, endpointIds, endpointSpec } from '@social-data/core';
+import type { EndpointId } from '@social-data/core';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { isPaginated, isSimplifiable } from '../catalog';
+
+const simplifyOption: INodeProperties = {
+  displayName: 'Simplify',
+  name: 'simplify',
+  type: 'boolean',
+  default: false,
+  description:
+    'Whether to flatten each record into one level of columns (author_ fields, media URLs, an ISO date, a link) for Sheets, Slack or CSV, instead of the raw record',
+};
+
+function pageOptions(id: EndpointId): INodeProperties[] {
+  const range = endpointSpec(id).count;
+  const usual = range?.default ?? 20;
+  const pageSize: INodeProperties[] = range
+    ? [
+        {
+          displayName: 'Page Size',
+          name: 'pageSize',
+          type: 'number',
+          typeOptions: { minValue: range.min, ...(range.max ? { maxValue: range.max } : {}) },
+          default: usual,
+          description: `Records per request (${describeRange(range)}). Larger pages mean fewer requests.`,
+        },
+      ]
+    : [];
+  return [
+    ...pageSize,
+    {
+      displayName: 'Start Cursor',
+      name: 'startCursor',
+      type: 'string',
+      default: '',
+      description: 'Start from this cursor (the next_cursor of an earlier run) instead of the first page',
+    },
+    {
+      displayName: 'Max Pages',
+      name: 'maxPages',
+      type: 'number',
+      typeOptions: { minValue: 1 },
+      default: 10,
+      description: 'Stop after this many requests, even if more pages exist',
+    },
+    simplifyOption,
+    {
+      displayName: 'Output',
+      name: 'outputMode',
+      type: 'options',
+      options: [
+        {
+          name: 'One Item per Record',
+          value: 'records',
+          description: 'Each tweet or user becomes an item',
+        },
+        {
+          name: 'One Item per Page',
+          value: 'pages',
+          description:
+            'Each page becomes an item with records, next_cursor and has_next_page, for looping by hand',
+        },
+      ],
+      default: 'records',
+    },
+  ];
+}
+
+/** Return All, Limit and Options for paginated operations; Simplify for single lookups. */
+export function pagingProperties(): INodeProperties[] {
+  const paginated = endpointIds.filter(isPaginated);
+  const properties: INodeProperties[] = [
+    {
+      displayName: 'Return All',
+      name: 'returnAll',
+      type: 'boolean',
+      default: false,
+      description: 'Whether to return all results or only up to a given limit',
+      displayOptions: { show: { operation: paginated } },
+    },
+    {
+      displayName: 'Limit',
+      name: 'limit',
+      type: 'number',
+      typeOptions: { minValue: 1 },
+      default: 50,
+      description: 'Max number of results to return',
+      displayOptions: { show: { operation: paginated, returnAll: [false] } },
+    },
+  ];
+  for (const id of endpointIds) {
+    const options = isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption] : [];
+    if (options.length === 0) continue;
+    properties.push({
+      displayName: 'Options',
+      name: 'options',
+      type: 'collection',
+      placeholder: 'Add Option',
+      default: {},
+      displayOptions: { show: { operation: [id] } },
+      options,
+    });
+  }
+  return properties;
+}

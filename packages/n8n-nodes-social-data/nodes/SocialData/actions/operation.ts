@@ -1,0 +1,107 @@
+import { endpointSpec, simplifyCommunity, simplifyTweet, simplifyUser } from '@social-data/core';
+import type {
+  Community,
+  EndpointId,
+  FlatRecord,
+  PaginatedId,
+  SocialDataClient,
+  Tweet,
+  User,
+} from '@social-data/core';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { clientFor } from '../transport/client';
+import { isPaginated, panelParams, recordKindOf } from './catalog';
+
+interface Options {
+  pageSize?: number;
+  startCursor?: string;
+  maxPages?: number;
+  simplify?: boolean;
+  outputMode?: 'records' | 'pages';
+}
+
+type Shape = (record: unknown) => IDataObject;
+
+const simplifiers: Record<string, (record: never) => FlatRecord> = {
+  tweet: (record: Tweet) => simplifyTweet(record),
+  user: (record: User) => simplifyUser(record),
+  community: (record: Community) => simplifyCommunity(record),
+};
+
+function shapeFor(operation: EndpointId, simplify: boolean | undefined): Shape {
+  const simplifier = simplify ? simplifiers[recordKindOf(operation) ?? ''] : undefined;
+  return simplifier ? (record) => simplifier(record as never) : (record) => record as IDataObject;
+}
+
+/** A resource locator holds `{ mode, value }`; core's normalizers read the value in any mode. */
+function plain(value: unknown): unknown {
+  return value && typeof value === 'object' && '__rl' in value ? (value as IDataObject).value : value;
+}
+
+/** The call's parameters from the panel: its fields, then its Additional Fields. */
+function readParams(context: IExecuteFunctions, operation: EndpointId, itemIndex: number): IDataObject {
+  const params: IDataObject = {};
+  const additional = (
+    panelParams(operation).some(([, spec]) => !spec.required)
+      ? context.getNodeParameter('additionalFields', itemIndex, {})
+      : {}
+  ) as IDataObject;
+  for (const [name, spec] of panelParams(operation)) {
+    const value = spec.required ? plain(context.getNodeParameter(name, itemIndex)) : additional[name];
+    if (value !== undefined) params[name] = value as IDataObject[string];
+  }
+  return params;
+}
+
+async function readPages(
+  context: IExecuteFunctions,
+  client: SocialDataClient,
+  operation: PaginatedId,
+  params: IDataObject,
+  itemIndex: number,
+  options: Options,
+): Promise<IDataObject[]> {
+  const shape = shapeFor(operation, options.simplify);
+  const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+  const paginator = client.paginate(operation, params as never, {
+    limit: returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number),
+    maxPages: options.maxPages,
+    startCursor: options.startCursor || undefined,
+    pageSize: endpointSpec(operation).count ? options.pageSize : undefined,
+  });
+  const results: IDataObject[] = [];
+  if (options.outputMode === 'pages') {
+    for await (const page of paginator.pages()) {
+      results.push({
+        records: page.records.map(shape),
+        next_cursor: page.next_cursor,
+        has_next_page: page.has_next_page,
+      });
+    }
+    return results;
+  }
+  for await (const record of paginator) results.push(shape(record));
+  return results;
+}
+
+/** Runs one operation for one input item and returns its output records. */
+export async function runOperation(
+  context: IExecuteFunctions,
+  operation: EndpointId,
+  itemIndex: number,
+): Promise<IDataObject[]> {
+  const params = readParams(context, operation, itemIndex);
+  const client = await clientFor(context, operation, itemIndex);
+  const options = context.getNodeParameter('options', itemIndex, {}) as Options;
+  if (isPaginated(operation)) return readPages(context, client, operation, params, itemIndex, options);
+  const shape = shapeFor(operation, options.simplify);
+  const result: unknown = await (
+    client.call as (id: EndpointId, params: IDataObject) => Promise<unknown>
+  ).call(client, operation, params);
+  return (Array.isArray(result) ? result : [result]).map(shape);
+}
+
+export function asItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
+  return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

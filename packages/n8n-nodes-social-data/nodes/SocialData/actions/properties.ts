@@ -1,0 +1,13 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationProperties, resourceProperty } from './descriptions/operations';
+import { pagingProperties } from './descriptions/options';
+import { parameterProperties } from './descriptions/parameters';
+
+/** Every panel field of the node, generated from the core catalog. */
+export const nodeProperties: INodeProperties[] = [
+  resourceProperty,
+  ...operationProperties,
+  ...parameterProperties(),
+  ...pagingProperties(),
+];

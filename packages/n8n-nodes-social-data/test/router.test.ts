@@ -1,0 +1,134 @@
+import {
+  AuthenticationError,
+  ConnectionError,
+  CreditsExhaustedError,
+  NotFoundError,
+  RateLimitError,
+  ValidationError,
+} from '@social-data/core';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+
+import { router } from '../nodes/SocialData/actions/router';
+import { toNodeError } from '../nodes/SocialData/errors';
+
+const node = { name: 'Social Data', type: 'n8n-nodes-social-data.socialData' } as INode;
+
+/** The slice of IExecuteFunctions the router uses, answering from plain parameter objects. */
+function executeFunctions(
+  itemParameters: Array<Record<string, unknown>>,
+  { continueOnFail = false, request = jest.fn() } = {},
+): { context: IExecuteFunctions; request: jest.Mock } {
+  const context = {
+    getInputData: () => itemParameters.map(() => ({ json: {} })),
+    getNodeParameter: (name: string, index: number, fallback?: unknown) =>
+      itemParameters[index]?.[name] ?? fallback,
+    getNode: () => node,
+    continueOnFail: () => continueOnFail,
+    getCredentials: async () => ({ apiKey: 'tda_router_key', baseUrl: 'http://127.0.0.1:9' }),
+    helpers: { httpRequestWithAuthentication: request },
+  } as unknown as IExecuteFunctions;
+  return { context, request };
+}
+
+describe('the router', () => {
+  it('maps each input item to its operation and pairs the output', async () => {
+    const request = jest.fn(async (_type: string, options: { url: string; headers: object }) => ({
+      statusCode: 200,
+      headers: {},
+      body: JSON.stringify({ status: 'success', msg: 'ok', data: { id: options.url.split('/').pop() } }),
+    }));
+    const { context } = executeFunctions(
+      [
+        { operation: 'getUser', userName: { __rl: true, mode: 'username', value: '@first' } },
+        { operation: 'getTopic', topic_id: { __rl: true, mode: 'url', value: 'https://x.com/i/topics/17' } },
+      ],
+      { request },
+    );
+    (context.getCredentials as unknown) = async (type: string) =>
+      type === 'socialDataApi'
+        ? { apiKey: 'tda_router_key', baseUrl: 'http://127.0.0.1:9' }
+        : { cookie: 'a=b', proxy: 'http://127.0.0.1:8080' };
+    const [output] = await router.call(context);
+    expect(output).toEqual([
+      { json: { id: 'first' }, pairedItem: { item: 0 } },
+      { json: { id: '17' }, pairedItem: { item: 1 } },
+    ]);
+    expect(request.mock.calls.map(([type, options]) => [type, options.url])).toEqual([
+      ['socialDataApi', 'http://127.0.0.1:9/social/user/first'],
+      ['socialDataApi', 'http://127.0.0.1:9/social/topics/17'],
+    ]);
+    expect(request.mock.calls[0]![1].headers).not.toHaveProperty('X-API-Key');
+  });
+
+  it('rejects an operation the node does not know, naming it', async () => {
+    const { context, request } = executeFunctions([{ operation: 'deleteEverything' }]);
+    await expect(router.call(context)).rejects.toThrow('Unknown operation "deleteEverything"');
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('keeps going with Continue On Fail and reports each failure on its own item', async () => {
+    const { context } = executeFunctions(
+      [{ operation: 'getUser', userName: { __rl: true, mode: 'username', value: 'not a name!' } }],
+      { continueOnFail: true },
+    );
+    const [output] = await router.call(context);
+    expect(output).toEqual([
+      {
+        json: { error: expect.stringMatching(/^Username: /), description: expect.any(String) },
+        pairedItem: { item: 0 },
+      },
+    ]);
+  });
+});
+
+describe('error mapping', () => {
+  it.each([
+    [
+      new AuthenticationError('bad key', { status: 401, hint: 'Check the API key' }),
+      '401',
+      'Check the API key',
+    ],
+    [new CreditsExhaustedError('no credits', { status: 402, hint: 'Top it up' }), '402', 'Top it up'],
+    [new NotFoundError('User not found', { status: 404, hint: 'Check the name' }), '404', 'Check the name'],
+    [new RateLimitError('slow down', { status: 429, hint: 'Wait' }), '429', 'Wait'],
+  ])('makes %p a NodeApiError with its status and what to do', (error, httpCode, hint) => {
+    const mapped = toNodeError(node, error, 3, 'getUser');
+    expect(mapped).toBeInstanceOf(NodeApiError);
+    expect(mapped).toMatchObject({
+      httpCode,
+      message: error.message,
+      description: hint,
+      context: { itemIndex: 3 },
+    });
+  });
+
+  it('makes input errors NodeOperationErrors that use the panel label of the field', () => {
+    const error = new ValidationError('list_id: "abc" is not an id. Paste the list URL.', {
+      field: 'list_id',
+    });
+    const mapped = toNodeError(node, error, 0, 'getListMembers');
+    expect(mapped).toBeInstanceOf(NodeOperationError);
+    expect(mapped.message).toBe('List: "abc" is not an id. Paste the list URL.');
+  });
+
+  it('labels credential fields with the credential to fix', () => {
+    const error = new ValidationError('proxy: the proxy is not a URL with a scheme. Use http://...', {
+      field: 'proxy',
+    });
+    expect(toNodeError(node, error, 0, 'getBookmarks').message).toMatch(
+      /^Proxy URL \(Social Data Session credential\): /,
+    );
+  });
+
+  it('keeps connection failures as API errors without an HTTP status', () => {
+    const mapped = toNodeError(
+      node,
+      new ConnectionError('refused', { code: 'ECONNREFUSED', hint: 'Check the base URL' }),
+      0,
+      'getUser',
+    );
+    expect(mapped).toBeInstanceOf(NodeApiError);
+    expect(mapped.description).toBe('Check the base URL');
+  });
+});
