@@ -11,6 +11,7 @@ export default [
     files: ['tsup.config.ts', 'test/**/*.ts'],
     rules: {
       '@n8n/community-nodes/no-restricted-imports': 'off',
+      '@n8n/community-nodes/no-restricted-globals': 'off',
       '@n8n/community-nodes/no-hardcoded-secrets': 'off',
     },
   },

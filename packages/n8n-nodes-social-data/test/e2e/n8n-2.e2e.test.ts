@@ -1,0 +1,3 @@
+import { n8nSuite } from './suite';
+
+n8nSuite(2);
