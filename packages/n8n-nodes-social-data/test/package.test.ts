@@ -51,3 +51,15 @@ describe('the published package follows the rules for n8n community packages', (
     expect(offending).toEqual([]);
   });
 });
+
+describe('the README', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { README, withTable } = require('../scripts/operations-table.cjs');
+
+  it('lists every operation as the node offers it (run `pnpm --filter n8n-nodes-social-data docs` to update)', () => {
+    // Prettier pads the table's columns; compare the text without the padding.
+    const cells = (text: string) => text.replace(/ +/g, '').replace(/-+/g, '-');
+    const readme = readFileSync(README, 'utf8');
+    expect(cells(readme)).toBe(cells(withTable(readme)));
+  });
+});
