@@ -182,6 +182,11 @@ describe('secrets never leak', () => {
     expect(out).not.toContain('redacted');
   });
 
+  it('leaves text alone when a secret field holds only white space', () => {
+    const redact = createRedactor({ cookie: ' ', proxy: '\t ' });
+    expect(redact('cookie: the session cookie is missing')).toBe('cookie: the session cookie is missing');
+  });
+
   it('hides a configured key whole even when it holds characters an unknown key would not', () => {
     const redact = createRedactor({ apiKey: 'tda_abcd.SECRETTAIL+xyz' });
     expect(redact('Invalid API key tda_abcd.SECRETTAIL+xyz')).toBe('Invalid API key [redacted]');

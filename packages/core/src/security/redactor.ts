@@ -67,7 +67,9 @@ function encodings(secret: string): string[] {
  */
 export function createRedactor(secrets: Secrets): Redact {
   const all = [
-    ...[secrets.apiKey, secrets.cookie, secrets.proxy].flatMap((s) => (s ? [s, s.trim()] : [])),
+    // A blank value (a cookie field holding only spaces) hides nothing; as a "secret" it would
+    // shred every message at each space.
+    ...[secrets.apiKey, secrets.cookie, secrets.proxy].flatMap((s) => (s?.trim() ? [s, s.trim()] : [])),
     ...(secrets.cookie ? cookieFragments(secrets.cookie) : []),
     ...(secrets.proxy ? proxyFragments(secrets.proxy) : []),
   ]
