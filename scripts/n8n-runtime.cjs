@@ -8,6 +8,7 @@
 const { spawn, spawnSync } = require('node:child_process');
 const {
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -121,14 +122,19 @@ function n8nEnvironment(runtime, userFolder, extra = {}) {
   return env;
 }
 
-/** A throwaway n8n user folder with the built community package installed as users install it. */
+/**
+ * A throwaway n8n user folder with the built package where n8n looks for installed community
+ * packages (`.n8n/nodes/node_modules/<name>`), with what its `files` field publishes.
+ */
 function createUserFolder(packageDir, prefix = 'n8n-user-') {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const target = join(folder, '.n8n', 'nodes', 'node_modules', manifest.name);
   mkdirSync(target, { recursive: true });
   for (const entry of ['package.json', 'dist']) {
-    spawnSync('cp', ['-R', join(packageDir, entry), target]);
+    const source = join(packageDir, entry);
+    if (!existsSync(source)) throw new Error(`${source} is missing: build the package first`);
+    cpSync(source, join(target, entry), { recursive: true });
   }
   writeFileSync(
     join(folder, '.n8n', 'nodes', 'package.json'),
@@ -191,7 +197,7 @@ module.exports = { N8N_LINES, ensureN8n, n8nEnvironment, createUserFolder, runN8
 if (require.main === module) {
   const [command, ...lines] = process.argv.slice(2);
   if (command !== 'install') {
-    console.error('usage: node scripts/n8n-runtime.mjs install [1] [2]');
+    console.error('usage: node scripts/n8n-runtime.cjs install [1] [2]');
     process.exit(2);
   }
   for (const line of lines.length ? lines : Object.keys(N8N_LINES)) {

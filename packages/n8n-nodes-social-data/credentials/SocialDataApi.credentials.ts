@@ -78,7 +78,8 @@ export class SocialDataApi implements ICredentialType {
         type: 'responseCode',
         properties: {
           value: 404,
-          message: 'Nothing answers at this base URL. Check the Base URL field.',
+          message:
+            'The API answered 404 to a tweet lookup: the Base URL probably does not point at the Social Data API. Check the Base URL field.',
         },
       },
     ],

@@ -95,6 +95,28 @@ describe('the Social Data node inside n8n-core', () => {
     scope.done();
   });
 
+  it('never cuts a page in page mode, so its next_cursor skips nothing', async () => {
+    const scope = api()
+      .get('/social/user/social_data/tweets')
+      .reply(200, ok({ tweets: [1, 2, 3].map(tweet), next_cursor: 'p2', has_next_page: true }))
+      .get('/social/user/social_data/tweets')
+      .query({ cursor: 'p2' })
+      .reply(200, ok({ tweets: [4, 5, 6].map(tweet), next_cursor: 'p3', has_next_page: true }));
+    const { items } = await runNode(
+      {
+        resource: 'user',
+        operation: 'getUserTweets',
+        userName: byName('social_data'),
+        limit: 4,
+        options: { outputMode: 'pages' },
+      },
+      { credentials },
+    );
+    expect(items.map((item) => (item.json.records as unknown[]).length)).toEqual([3, 3]);
+    expect(items[1]?.json.next_cursor).toBe('p3');
+    scope.done();
+  });
+
   it('starts from a given cursor with the chosen page size and page cap', async () => {
     const scope = api()
       .post(
@@ -176,13 +198,42 @@ describe('the Social Data node inside n8n-core', () => {
   });
 
   it('names the panel field of bad input and sends nothing', async () => {
+    const scope = api()
+      .get(/.*/)
+      .reply(200, ok(user(1)));
     const { error } = await runNode(
       { resource: 'user', operation: 'getUser', userName: byName('https://example.com/not-a-profile') },
       { credentials },
     );
     expect(error).toMatchObject({ name: 'NodeOperationError' });
     expect(String(error?.message)).toMatch(/^Username: /);
-    expect(nock.pendingMocks()).toEqual([]);
+    expect(scope.isDone()).toBe(false);
+    nock.cleanAll();
+  });
+
+  it('keeps the cookie and proxy password out of the run when the API echoes them back', async () => {
+    api()
+      .post('/social/bookmarks')
+      .reply(400, { status: 'error', msg: `bad session: cookie=${COOKIE} proxy=${PROXY}` });
+    const rejected = await runNode(
+      { resource: 'bookmark', operation: 'getBookmarks' },
+      { credentials: withSession },
+    );
+    expect(rejected.error).toMatchObject({ name: 'NodeApiError', httpCode: '400' });
+    expect(leakedSecrets(rejected.run)).toEqual([]);
+
+    api()
+      .post('/social/bookmarks')
+      .times(3)
+      .replyWithError(
+        Object.assign(new Error(`socket hang up via ${PROXY} with ${COOKIE}`), { code: 'ECONNRESET' }),
+      );
+    const dropped = await runNode(
+      { resource: 'bookmark', operation: 'getBookmarks' },
+      { credentials: withSession },
+    );
+    expect(dropped.error).toMatchObject({ name: 'NodeApiError' });
+    expect(leakedSecrets(dropped.run)).toEqual([]);
   });
 
   it('turns a failed item into an error item with Continue On Fail and runs the others', async () => {

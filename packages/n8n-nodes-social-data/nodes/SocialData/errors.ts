@@ -33,7 +33,10 @@ export function toNodeError(
   itemIndex: number,
   operation: EndpointId | undefined,
 ): NodeApiError | NodeOperationError {
-  if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+  if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+    error.context.itemIndex ??= itemIndex;
+    return error;
+  }
   if (!(error instanceof SocialDataError)) {
     return new NodeOperationError(node, error instanceof Error ? error.message : String(error), {
       itemIndex,

@@ -2,9 +2,8 @@ import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/co
 import type { EndpointId, RecordKind, Resource } from '@social-data/core';
 
 /**
- * The catalog as the node sees it: resources in picker order, the record kind each operation
- * returns (for Simplify) and the parameters the panel asks for. Page size and cursor are not
- * panel fields: they are paging options.
+ * The catalog as the node sees it. Page size and cursor are not panel fields: they are paging
+ * options, because Return All owns the cursor and a page size only matters while paging.
  */
 export const RESOURCES: ReadonlyArray<{ value: Resource; name: string }> = [
   { value: 'user', name: 'User' },
@@ -48,7 +47,6 @@ export function isSimplifiable(id: EndpointId): boolean {
   return kind === 'tweet' || kind === 'user' || kind === 'community';
 }
 
-/** The parameters the panel shows for an operation, paging parameters excluded. */
 export function panelParams(id: EndpointId) {
   return Object.entries(endpointSpec(id).params).filter(([name]) => !PAGING_PARAMS.has(name));
 }

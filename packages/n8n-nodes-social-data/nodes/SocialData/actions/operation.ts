@@ -42,12 +42,13 @@ function plain(value: unknown): unknown {
 /** The call's parameters from the panel: its fields, then its Additional Fields. */
 function readParams(context: IExecuteFunctions, operation: EndpointId, itemIndex: number): IDataObject {
   const params: IDataObject = {};
+  const fields = panelParams(operation);
   const additional = (
-    panelParams(operation).some(([, spec]) => !spec.required)
+    fields.some(([, spec]) => !spec.required)
       ? context.getNodeParameter('additionalFields', itemIndex, {})
       : {}
   ) as IDataObject;
-  for (const [name, spec] of panelParams(operation)) {
+  for (const [name, spec] of fields) {
     const value = spec.required ? plain(context.getNodeParameter(name, itemIndex)) : additional[name];
     if (value !== undefined) params[name] = value as IDataObject[string];
   }
@@ -64,20 +65,27 @@ async function readPages(
 ): Promise<IDataObject[]> {
   const shape = shapeFor(operation, options.simplify);
   const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+  const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number);
+  const byPage = options.outputMode === 'pages';
   const paginator = client.paginate(operation, params as never, {
-    limit: returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number),
+    // A page item hands out its next_cursor, so pages are never cut: a cut page's cursor would
+    // skip the records left out. Page mode stops after the page that reaches the limit instead.
+    limit: byPage ? undefined : limit,
     maxPages: options.maxPages,
     startCursor: options.startCursor || undefined,
     pageSize: endpointSpec(operation).count ? options.pageSize : undefined,
   });
   const results: IDataObject[] = [];
-  if (options.outputMode === 'pages') {
+  if (byPage) {
+    let records = 0;
     for await (const page of paginator.pages()) {
       results.push({
         records: page.records.map(shape),
         next_cursor: page.next_cursor,
         has_next_page: page.has_next_page,
       });
+      records += page.records.length;
+      if (limit !== undefined && records >= limit) break;
     }
     return results;
   }
@@ -85,7 +93,6 @@ async function readPages(
   return results;
 }
 
-/** Runs one operation for one input item and returns its output records. */
 export async function runOperation(
   context: IExecuteFunctions,
   operation: EndpointId,

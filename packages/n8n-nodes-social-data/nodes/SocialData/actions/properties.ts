@@ -4,7 +4,6 @@ import { operationProperties, resourceProperty } from './descriptions/operations
 import { pagingProperties } from './descriptions/options';
 import { parameterProperties } from './descriptions/parameters';
 
-/** Every panel field of the node, generated from the core catalog. */
 export const nodeProperties: INodeProperties[] = [
   resourceProperty,
   ...operationProperties,

@@ -1,6 +1,6 @@
 import { endpointIds } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { toNodeError } from '../errors';
@@ -34,8 +34,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
       if (!this.continueOnFail()) throw nodeError;
       const json: IDataObject = { error: nodeError.message };
       if (nodeError.description) json.description = nodeError.description;
-      if (nodeError instanceof Object && 'httpCode' in nodeError && nodeError.httpCode)
-        json.httpCode = nodeError.httpCode as string;
+      if (nodeError instanceof NodeApiError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
       output.push({ json, pairedItem: { item: itemIndex } });
     }
   }

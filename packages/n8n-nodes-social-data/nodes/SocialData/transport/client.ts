@@ -1,11 +1,11 @@
 import { SocialDataClient, catalog } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL, n8nTransport } from './n8nTransport';
 
-export const SESSION_CREDENTIAL = 'socialDataSession';
+const SESSION_CREDENTIAL = 'socialDataSession';
 
 interface ApiCredential {
   apiKey?: string;
@@ -22,7 +22,7 @@ interface SessionCredential {
  * only for own-session operations, so pool operations never ask for it.
  */
 export async function clientFor(
-  context: IExecuteFunctions | IPollFunctions,
+  context: IExecuteFunctions,
   operation: EndpointId,
   itemIndex?: number,
 ): Promise<SocialDataClient> {
@@ -34,12 +34,12 @@ export async function clientFor(
     cookie: session.cookie,
     proxy: session.proxy,
     transport: n8nTransport(context),
-    sleep,
+    sleep: cancellableSleep(context.getExecutionCancelSignal()),
   });
 }
 
 async function sessionCredential(
-  context: IExecuteFunctions | IPollFunctions,
+  context: IExecuteFunctions,
   itemIndex: number | undefined,
 ): Promise<SessionCredential> {
   try {
@@ -52,4 +52,22 @@ async function sessionCredential(
         (error instanceof Error ? error.message : String(error)),
     });
   }
+}
+
+/**
+ * Core's retry wait, ended early when the execution is cancelled so a stopped run does not sit out
+ * a Retry-After of up to a minute. Built on n8n-workflow's `sleep`, which both n8n lines export
+ * (`sleepWithAbort` is gone from 2.x), so the bundle still needs no timer of its own.
+ */
+function cancellableSleep(signal: AbortSignal | undefined): (ms: number) => Promise<void> {
+  return (ms) => {
+    if (!signal) return sleep(ms);
+    let stop = () => {};
+    const cancelled = new Promise<void>((_resolve, reject) => {
+      stop = () => reject(new Error('The execution was cancelled while waiting to retry'));
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+    return Promise.race([sleep(ms), cancelled]).finally(() => signal.removeEventListener('abort', stop));
+  };
 }

@@ -60,7 +60,7 @@ function pageOptions(id: EndpointId): INodeProperties[] {
           name: 'One Item per Page',
           value: 'pages',
           description:
-            'Each page becomes an item with records, next_cursor and has_next_page, for looping by hand',
+            'Each page becomes an item with records, next_cursor and has_next_page, for looping by hand. Pages are never cut: Limit stops after the page that reaches it.',
         },
       ],
       default: 'records',
