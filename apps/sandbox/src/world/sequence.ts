@@ -66,3 +66,15 @@ export function withHidden<T>(
     },
   };
 }
+
+/**
+ * A small feed reordered newest first by tweet id (ids grow with time), as a timeline that mixes
+ * several authors is: a list's or a community's. Materialized once; such feeds hold at most a few
+ * hundred tweets.
+ */
+export function newestFirst<T extends { id: string }>(source: Sequence<T>): Sequence<T> {
+  const items = source
+    .slice(0, source.length)
+    .sort((a, b) => (a.id.length !== b.id.length ? b.id.length - a.id.length : a.id < b.id ? 1 : -1));
+  return { length: items.length, slice: (offset, count) => items.slice(offset, offset + count) };
+}

@@ -16,7 +16,7 @@ import {
   user,
 } from './records';
 import type { AccountCounters } from './records';
-import { generated, mapped, prepended, withHidden } from './sequence';
+import { generated, mapped, newestFirst, prepended, withHidden } from './sequence';
 import type { Sequence } from './sequence';
 
 type AnyTweet = Tweet<FullAuthor | ShortAuthor>;
@@ -166,11 +166,13 @@ export class World {
     const length = Math.min(LIST_TWEETS_MAX, members * LIST_TWEETS_PER_MEMBER);
     return prepended(
       added.map((t) => this.materialize(t, { author: this.fullAuthor(t.key.author), withMedia: true })),
-      generated(length, (k) =>
-        this.tweetOf(
-          { author: base.at(k % members), feed: 'tweets', position: Math.floor(k / members) },
-          'full',
-          true,
+      newestFirst(
+        generated(length, (k) =>
+          this.tweetOf(
+            { author: base.at(k % members), feed: 'tweets', position: Math.floor(k / members) },
+            'full',
+            true,
+          ),
         ),
       ),
     );
@@ -181,8 +183,10 @@ export class World {
     const added = this.addedTweets.filter((t) => t.community === index && t.key.feed === feed);
     return prepended(
       added.map((t) => this.materialize(t, { author: this.fullAuthor(t.key.author), withMedia: true })),
-      generated(feed === 'tweets' ? COMMUNITY_TWEETS : COMMUNITY_MEDIA, (k) =>
-        this.tweetOf({ author: members.at(k), feed, position: 0 }, 'full', true),
+      newestFirst(
+        generated(feed === 'tweets' ? COMMUNITY_TWEETS : COMMUNITY_MEDIA, (k) =>
+          this.tweetOf({ author: members.at(k), feed, position: 0 }, 'full', true),
+        ),
       ),
     );
   }
