@@ -34,4 +34,5 @@ export { simplifyCommunity, simplifyTweet, simplifyUser } from './output/simplif
 export type { FlatRecord, Scalar } from './output/simplify';
 export { toIsoTimestamp } from './output/timestamp';
 export { createRedactor, redactError } from './security/redactor';
+export * from './feeds';
 export type { Redact, Secrets } from './security/redactor';

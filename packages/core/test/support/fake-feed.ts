@@ -1,0 +1,87 @@
+import { ConnectionError, ValidationError } from '../../src';
+import type { Page, ReadPages } from '../../src';
+
+export interface Item {
+  id: string;
+}
+
+/**
+ * A feed in memory, newest first, served in pages with offset cursors like the sandbox's (and,
+ * as far as anyone can tell, the API's): items added at the top shift every later page.
+ */
+export class FakeFeed {
+  items: string[];
+  requests = 0;
+  /** Requests still to fail with a connection error. */
+  failures = 0;
+  /** Reject every cursor, as an API does with an expired one. */
+  refuseCursors = false;
+
+  constructor(
+    readonly pageSize: number,
+    initial: string[] = [],
+  ) {
+    this.items = [...initial];
+  }
+
+  read: ReadPages<Item> = (cursor) => this.pages(cursor);
+
+  private async *pages(cursor: string | undefined): AsyncGenerator<Page<Item>> {
+    if (cursor !== undefined && this.refuseCursors)
+      throw new ValidationError('cursor is not valid', { status: 400 });
+    let offset = cursor === undefined ? 0 : Number(cursor);
+    while (true) {
+      this.requests += 1;
+      if (this.failures > 0) {
+        this.failures -= 1;
+        throw new ConnectionError('socket hang up');
+      }
+      const records = this.items.slice(offset, offset + this.pageSize).map((id) => ({ id }));
+      offset += this.pageSize;
+      const more = offset < this.items.length;
+      yield { records, next_cursor: more ? String(offset) : '', has_next_page: more };
+      if (!more) return;
+    }
+  }
+
+  /** New items at the top; `ids` newest first. */
+  add(...ids: string[]): void {
+    const added = new Set(ids);
+    this.items = [...added, ...this.items.filter((id) => !added.has(id))];
+  }
+
+  remove(id: string): void {
+    this.items = this.items.filter((item) => item !== id);
+  }
+
+  /** A tweet that shows up late: placed by its id among the others. */
+  insertById(id: string): void {
+    const at = this.items.findIndex((item) => BigInt(item) < BigInt(id));
+    this.items.splice(at === -1 ? this.items.length : at, 0, id);
+  }
+}
+
+/** Time-ordered ids with room between them for late arrivals. */
+export class TweetIds {
+  private next = 1_800_000_000_000_000_000n;
+
+  take(count: number): string[] {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      this.next += 1000n;
+      ids.unshift(String(this.next));
+    }
+    return ids;
+  }
+}
+
+let account = 0;
+/** Account ids carry no order: they are shuffled on purpose. */
+export function accountIds(count: number): string[] {
+  return Array.from({ length: count }, () => {
+    account += 1;
+    return String(
+      1_400_000_000_000_000_000n + BigInt((account * 7919) % 1_000_003) * 1000n + BigInt(account),
+    );
+  });
+}
