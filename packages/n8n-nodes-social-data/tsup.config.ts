@@ -8,6 +8,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     'nodes/SocialData/SocialData.node': 'nodes/SocialData/SocialData.node.ts',
+    'nodes/SocialDataTrigger/SocialDataTrigger.node': 'nodes/SocialDataTrigger/SocialDataTrigger.node.ts',
     'credentials/SocialDataApi.credentials': 'credentials/SocialDataApi.credentials.ts',
     'credentials/SocialDataSession.credentials': 'credentials/SocialDataSession.credentials.ts',
   },
@@ -21,6 +22,8 @@ export default defineConfig({
   noExternal: ['@social-data/core'],
   async onSuccess() {
     cpSync('icons', 'dist/icons', { recursive: true });
-    cpSync('nodes/SocialData/SocialData.node.json', 'dist/nodes/SocialData/SocialData.node.json');
+    for (const node of ['SocialData', 'SocialDataTrigger']) {
+      cpSync(`nodes/${node}/${node}.node.json`, `dist/nodes/${node}/${node}.node.json`);
+    }
   },
 });

@@ -11,7 +11,7 @@ import type { ICredentialTestFunctions, IExecuteFunctions, INode } from 'n8n-wor
 
 import { SocialData } from '../nodes/SocialData/SocialData.node';
 import { router } from '../nodes/SocialData/actions/router';
-import { toNodeError } from '../nodes/SocialData/errors';
+import { toNodeError } from '../nodes/shared/errors';
 
 const node = { name: 'Social Data', type: 'n8n-nodes-social-data.socialData' } as INode;
 

@@ -1,15 +1,7 @@
-import { createRedactor, normalizeCookie, normalizeProxy } from '@social-data/core';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type {
-  ICredentialsDecrypted,
-  ICredentialTestFunctions,
-  IExecuteFunctions,
-  INodeCredentialTestResult,
-  INodeExecutionData,
-  INodeType,
-  INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { socialDataSessionTest } from '../shared/session-test';
 import { sessionOperations } from './actions/catalog';
 import { nodeProperties } from './actions/properties';
 import { router } from './actions/router';
@@ -43,27 +35,7 @@ export class SocialData implements INodeType {
     properties: nodeProperties,
   };
 
-  methods = {
-    credentialTest: {
-      // The session is only usable with an API key from the other credential, so this test
-      // checks what can be checked alone: both values are present and the proxy is a URL the
-      // API accepts. The API itself judges the session on first use.
-      async socialDataSessionTest(
-        this: ICredentialTestFunctions,
-        credential: ICredentialsDecrypted,
-      ): Promise<INodeCredentialTestResult> {
-        const { cookie, proxy } = (credential.data ?? {}) as { cookie?: string; proxy?: string };
-        try {
-          normalizeCookie(cookie);
-          normalizeProxy(proxy);
-          return { status: 'OK', message: 'The cookie and proxy are well formed.' };
-        } catch (error) {
-          const redact = createRedactor({ cookie, proxy });
-          return { status: 'Error', message: redact(error instanceof Error ? error.message : String(error)) };
-        }
-      },
-    },
-  };
+  methods = { credentialTest: { socialDataSessionTest } };
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     return router.call(this);

@@ -1,5 +1,5 @@
 import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
-import type { EndpointId, RecordKind, Resource } from '@social-data/core';
+import type { EndpointId, Resource } from '@social-data/core';
 
 /**
  * The catalog as the node sees it. Page size and cursor are not panel fields: they are paging
@@ -24,27 +24,6 @@ export function operationsOf(resource: Resource): EndpointId[] {
 
 export function sessionOperations(): EndpointId[] {
   return endpointIds.filter((id) => catalog[id].mode === 'session');
-}
-
-/** The record kind an operation's items hold, or undefined when there is nothing to simplify. */
-export function recordKindOf(id: EndpointId): RecordKind | undefined {
-  const result = endpointSpec(id).result;
-  switch (result.kind) {
-    case 'record':
-    case 'records':
-      return result.record;
-    case 'tweetPage':
-      return 'tweet';
-    case 'userPage':
-      return 'user';
-    default:
-      return undefined;
-  }
-}
-
-export function isSimplifiable(id: EndpointId): boolean {
-  const kind = recordKindOf(id);
-  return kind === 'tweet' || kind === 'user' || kind === 'community';
 }
 
 export function panelParams(id: EndpointId) {

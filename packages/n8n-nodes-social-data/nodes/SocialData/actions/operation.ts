@@ -1,17 +1,10 @@
-import { endpointSpec, simplifyCommunity, simplifyTweet, simplifyUser } from '@social-data/core';
-import type {
-  Community,
-  EndpointId,
-  FlatRecord,
-  PaginatedId,
-  SocialDataClient,
-  Tweet,
-  User,
-} from '@social-data/core';
+import { endpointSpec } from '@social-data/core';
+import type { EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { clientFor } from '../transport/client';
-import { isPaginated, panelParams, recordKindOf } from './catalog';
+import { plain, shapeFor } from '../../shared/records';
+import { clientFor } from '../../shared/transport/client';
+import { isPaginated, panelParams } from './catalog';
 
 interface Options {
   pageSize?: number;
@@ -19,24 +12,6 @@ interface Options {
   maxPages?: number;
   simplify?: boolean;
   outputMode?: 'records' | 'pages';
-}
-
-type Shape = (record: unknown) => IDataObject;
-
-const simplifiers: Record<string, (record: never) => FlatRecord> = {
-  tweet: (record: Tweet) => simplifyTweet(record),
-  user: (record: User) => simplifyUser(record),
-  community: (record: Community) => simplifyCommunity(record),
-};
-
-function shapeFor(operation: EndpointId, simplify: boolean | undefined): Shape {
-  const simplifier = simplify ? simplifiers[recordKindOf(operation) ?? ''] : undefined;
-  return simplifier ? (record) => simplifier(record as never) : (record) => record as IDataObject;
-}
-
-/** A resource locator holds `{ mode, value }`; core's normalizers read the value in any mode. */
-function plain(value: unknown): unknown {
-  return value && typeof value === 'object' && '__rl' in value ? (value as IDataObject).value : value;
 }
 
 /** The call's parameters from the panel: its fields, then its Additional Fields. */

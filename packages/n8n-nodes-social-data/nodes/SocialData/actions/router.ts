@@ -3,7 +3,7 @@ import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { toNodeError } from '../errors';
+import { toNodeError } from '../../shared/errors';
 import { asItems, runOperation } from './operation';
 
 function operationOf(context: IExecuteFunctions, itemIndex: number): EndpointId {

@@ -2,16 +2,9 @@ import { describeRange, endpointIds, endpointSpec } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { isPaginated, isSimplifiable } from '../catalog';
-
-const simplifyOption: INodeProperties = {
-  displayName: 'Simplify',
-  name: 'simplify',
-  type: 'boolean',
-  default: false,
-  description:
-    'Whether to flatten each record into one level of columns (author_ fields, media URLs, an ISO date, a link) for Sheets, Slack or CSV, instead of the raw record',
-};
+import { simplifyOption } from '../../../shared/fields';
+import { isSimplifiable } from '../../../shared/records';
+import { isPaginated } from '../catalog';
 
 function pageOptions(id: EndpointId): INodeProperties[] {
   const range = endpointSpec(id).count;

@@ -3,7 +3,7 @@ import { endpointIds } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { panelParams } from '../catalog';
-import { fieldFor } from './fields';
+import { fieldFor } from '../../../shared/fields';
 
 /**
  * One panel field per catalog parameter name, shown for every operation that takes it; optional
@@ -33,7 +33,7 @@ export function parameterProperties(): INodeProperties[] {
     });
   }
   return [
-    ...[...required].map(([name, { spec, operations }]) => fieldFor(name, spec, operations)),
+    ...[...required].map(([name, { spec, operations }]) => fieldFor(name, spec, { operation: operations })),
     ...optional,
   ];
 }

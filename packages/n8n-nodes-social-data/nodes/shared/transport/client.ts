@@ -1,7 +1,7 @@
 import { SocialDataClient, catalog } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL, n8nTransport } from './n8nTransport';
 
@@ -17,12 +17,15 @@ interface SessionCredential {
   proxy?: string;
 }
 
+/** The node contexts that make requests: the action node's run and the trigger's poll. */
+export type RequestContext = IExecuteFunctions | IPollFunctions;
+
 /**
  * A client for one operation, built from the node's credentials. The session credential is read
  * only for own-session operations, so pool operations never ask for it.
  */
 export async function clientFor(
-  context: IExecuteFunctions,
+  context: RequestContext,
   operation: EndpointId,
   itemIndex?: number,
 ): Promise<SocialDataClient> {
@@ -34,12 +37,15 @@ export async function clientFor(
     cookie: session.cookie,
     proxy: session.proxy,
     transport: n8nTransport(context),
-    sleep: cancellableSleep(context.getExecutionCancelSignal()),
+    // A poll has no cancel signal: deactivating a workflow lets a running poll finish.
+    sleep: cancellableSleep(
+      'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined,
+    ),
   });
 }
 
 async function sessionCredential(
-  context: IExecuteFunctions,
+  context: RequestContext,
   itemIndex: number | undefined,
 ): Promise<SessionCredential> {
   try {

@@ -1,5 +1,5 @@
 import type { Transport } from '@social-data/core';
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
 export const API_CREDENTIAL = 'socialDataApi';
 
@@ -14,7 +14,7 @@ interface FullResponse {
  * shows in n8n's own request handling as a credential, not a header we set), returns every status
  * instead of throwing, and hands back the raw text so core reads the envelope itself.
  */
-export function n8nTransport(context: IExecuteFunctions): Transport {
+export function n8nTransport(context: IExecuteFunctions | IPollFunctions): Transport {
   return async (request) => {
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),

@@ -1,5 +1,5 @@
-import type { EndpointId, ParamFormat, ParamSpec } from '@social-data/core';
-import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { ParamFormat, ParamSpec } from '@social-data/core';
+import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 /**
  * How each kind of catalog parameter looks in the node panel. Every value still goes through
@@ -38,19 +38,19 @@ const placeholders: Partial<Record<ParamFormat, string>> = {
 };
 
 /**
- * The panel field for one catalog parameter, shown for the operations that take it; without
- * operations, an entry of the Additional Fields collection, which shows it itself.
+ * The panel field for one catalog parameter, shown where `show` says (the operations or trigger
+ * events that take it); without `show`, an entry of a collection, which shows it itself.
  */
-export function fieldFor(name: string, spec: ParamSpec, operations?: EndpointId[]): INodeProperties {
+export function fieldFor(name: string, spec: ParamSpec, show?: IDisplayOptions['show']): INodeProperties {
   const base: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'required' | 'displayOptions'> =
     {
       displayName: spec.displayName,
       name,
       description: spec.description,
     };
-  if (operations) {
+  if (show) {
     base.required = spec.required;
-    base.displayOptions = { show: { operation: operations } };
+    base.displayOptions = { show };
   }
   const locator = locators[spec.format];
   if (locator) {
@@ -64,3 +64,12 @@ export function fieldFor(name: string, spec: ParamSpec, operations?: EndpointId[
   if (spec.format === 'tweetIdList' || spec.format === 'userIdList') field.typeOptions = { rows: 2 };
   return field;
 }
+
+export const simplifyOption: INodeProperties = {
+  displayName: 'Simplify',
+  name: 'simplify',
+  type: 'boolean',
+  default: false,
+  description:
+    'Whether to flatten each record into one level of columns (author_ fields, media URLs, an ISO date, a link) for Sheets, Slack or CSV, instead of the raw record',
+};

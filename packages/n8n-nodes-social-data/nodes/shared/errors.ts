@@ -30,29 +30,28 @@ function labelOf(field: string, operation: EndpointId | undefined): string {
 export function toNodeError(
   node: INode,
   error: unknown,
-  itemIndex: number,
+  itemIndex: number | undefined,
   operation: EndpointId | undefined,
 ): NodeApiError | NodeOperationError {
+  const at = itemIndex === undefined ? {} : { itemIndex };
   if (error instanceof NodeApiError || error instanceof NodeOperationError) {
     error.context.itemIndex ??= itemIndex;
     return error;
   }
   if (!(error instanceof SocialDataError)) {
-    return new NodeOperationError(node, error instanceof Error ? error.message : String(error), {
-      itemIndex,
-    });
+    return new NodeOperationError(node, error instanceof Error ? error.message : String(error), at);
   }
   if (error instanceof ValidationError && error.status === undefined) {
     const message = error.field
       ? error.message.replace(`${error.field}:`, `${labelOf(error.field, operation)}:`)
       : error.message;
-    return new NodeOperationError(node, message, { itemIndex, description: error.hint });
+    return new NodeOperationError(node, message, { ...at, description: error.hint });
   }
   const status = error instanceof ApiError ? error.status : undefined;
   const response: JsonObject = { name: error.name, message: error.message };
   if (status !== undefined) response.httpCode = String(status);
   return new NodeApiError(node, response, {
-    itemIndex,
+    ...at,
     message: error.message,
     description: error.hint,
     ...(status !== undefined ? { httpCode: String(status) } : {}),

@@ -1,0 +1,42 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+
+import { socialDataSessionTest } from '../shared/session-test';
+import { sessionEvents } from './trigger/events';
+import { pollEvent } from './trigger/poll';
+import { triggerProperties } from './trigger/properties';
+
+export class SocialDataTrigger implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Social Data Trigger',
+    name: 'socialDataTrigger',
+    icon: { light: 'file:../../icons/socialData.svg', dark: 'file:../../icons/socialData.dark.svg' },
+    group: ['trigger'],
+    version: 1,
+    subtitle: '={{$parameter["event"]}}',
+    description:
+      'Starts a workflow on new tweets, replies, media, list and community posts, bookmarks, followers, list members or muted accounts',
+    defaults: { name: 'Social Data Trigger' },
+    polling: true,
+    inputs: [],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [
+      { name: 'socialDataApi', required: true },
+      {
+        // Named socialDataSession like the action node's: it holds a session, not an API key.
+        // eslint-disable-next-line n8n-nodes-base/node-class-description-credentials-name-unsuffixed
+        name: 'socialDataSession',
+        required: true,
+        testedBy: 'socialDataSessionTest',
+        displayOptions: { show: { event: sessionEvents() } },
+      },
+    ],
+    properties: triggerProperties,
+  };
+
+  methods = { credentialTest: { socialDataSessionTest } };
+
+  async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+    return pollEvent.call(this);
+  }
+}

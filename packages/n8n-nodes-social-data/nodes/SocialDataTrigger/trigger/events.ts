@@ -1,0 +1,14 @@
+import { catalog, feedIds, feeds } from '@social-data/core';
+import type { FeedId } from '@social-data/core';
+
+import { panelParams } from '../../SocialData/actions/catalog';
+
+/** Events that read your own session (bookmarks, For You, list and community feeds...). */
+export function sessionEvents(): FeedId[] {
+  return feedIds.filter((id) => catalog[feeds[id].endpoint].mode === 'session');
+}
+
+/** The fields an event's feed needs (the account, list or community), as the action node names them. */
+export function eventParams(id: FeedId) {
+  return panelParams(feeds[id].endpoint).filter(([, spec]) => spec.required);
+}

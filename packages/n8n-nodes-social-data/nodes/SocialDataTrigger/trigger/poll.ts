@@ -1,0 +1,70 @@
+import { feeds, isUserFeed, newestRecord, normalizeParams, pollFeed, watchKey } from '@social-data/core';
+import type { FeedId, ReadPages } from '@social-data/core';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { toNodeError } from '../../shared/errors';
+import { plain, shapeFor } from '../../shared/records';
+import { clientFor } from '../../shared/transport/client';
+import { eventParams } from './events';
+import { DEFAULT_MAX_PAGES } from './properties';
+
+interface Options {
+  maxPages?: number;
+  simplify?: boolean;
+}
+
+/** Where the watch state lives in the workflow's static data for this node. */
+const STATE = 'socialDataWatch';
+
+/**
+ * One poll of the trigger. Activation records where the feed stands and emits nothing; later
+ * polls emit what appeared since, oldest first so a Slack channel or a sheet reads in order. A
+ * manual run ("Fetch Test Event") emits the newest item and leaves the state alone. The state is
+ * written only after a poll succeeded, so a failed poll is simply tried again by the next one.
+ */
+export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+  const event = this.getNodeParameter('event') as FeedId;
+  const feed = feeds[event];
+  try {
+    const raw: IDataObject = {};
+    for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
+    const params = normalizeParams(feed.endpoint, raw) as IDataObject;
+    const options = this.getNodeParameter('options', {}) as Options;
+    const client = await clientFor(this, feed.endpoint);
+    const read: ReadPages<{ id: string }> = (cursor) =>
+      client
+        .paginate(feed.endpoint, params as never, { startCursor: cursor })
+        .pages() as AsyncIterable<never>;
+    const shape = shapeFor(feed.endpoint, options.simplify);
+
+    if (this.getMode() === 'manual') {
+      const newest = await newestRecord(read);
+      if (!newest) {
+        throw new NodeOperationError(
+          this.getNode(),
+          `Nothing to show yet: the feed of "${feed.displayName}" is empty`,
+          {
+            description:
+              'Pick an account, list or community whose feed has items, or add one, then fetch again.',
+          },
+        );
+      }
+      return [[{ json: shape(newest) }]];
+    }
+
+    const staticData = this.getWorkflowStaticData('node');
+    const result = await pollFeed(read, staticData[STATE], {
+      key: watchKey(event, params),
+      order: feed.order,
+      snapshot: isUserFeed(event),
+      maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+    });
+    staticData[STATE] = result.state as unknown as IDataObject;
+    for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
+    if (result.records.length === 0) return null;
+    return [result.records.reverse().map((record) => ({ json: shape(record) }))];
+  } catch (error) {
+    throw toNodeError(this.getNode(), error, undefined, feed.endpoint);
+  }
+}

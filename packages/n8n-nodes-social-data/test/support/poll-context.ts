@@ -1,0 +1,66 @@
+import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
+
+export interface PollHarness {
+  context: IPollFunctions;
+  /** The workflow's static data for the node, kept across polls as n8n keeps it. */
+  staticData: IDataObject;
+  warnings: string[];
+  requests: string[];
+}
+
+interface Credentials {
+  socialDataApi: { apiKey: string; baseUrl: string };
+  socialDataSession?: { cookie: string; proxy: string };
+}
+
+const node = { name: 'Social Data Trigger', type: 'n8n-nodes-social-data.socialDataTrigger' } as INode;
+
+/**
+ * The slice of IPollFunctions the trigger uses. Requests go over loopback to a real sandbox, with
+ * the API key added the way n8n's `httpRequestWithAuthentication` adds a generic header credential.
+ */
+export function pollContext(
+  parameters: Record<string, unknown>,
+  credentials: Credentials,
+  { mode = 'trigger', staticData = {} }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject } = {},
+): PollHarness {
+  const harness: PollHarness = { context: undefined as never, staticData, warnings: [], requests: [] };
+  harness.context = {
+    getNode: () => node,
+    getMode: () => mode,
+    getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
+    getWorkflowStaticData: () => staticData,
+    getCredentials: async (type: keyof Credentials) => {
+      const found = credentials[type];
+      if (!found) throw new Error(`Node does not have any credentials set for "${type}"`);
+      return found;
+    },
+    logger: { warn: (message: string) => harness.warnings.push(message) },
+    helpers: {
+      httpRequestWithAuthentication: async (
+        _type: string,
+        options: {
+          method: string;
+          url: string;
+          headers: Record<string, string>;
+          body?: string;
+          timeout?: number;
+        },
+      ) => {
+        harness.requests.push(`${options.method} ${new URL(options.url).pathname}`);
+        const response = await fetch(options.url, {
+          method: options.method,
+          headers: { ...options.headers, 'X-API-Key': credentials.socialDataApi.apiKey },
+          body: options.body ?? null,
+          signal: AbortSignal.timeout(options.timeout ?? 10_000),
+        });
+        return {
+          statusCode: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: await response.text(),
+        };
+      },
+    },
+  } as unknown as IPollFunctions;
+  return harness;
+}
