@@ -225,7 +225,7 @@ describe('a tweet feed', () => {
           expect(new Set(watch.emitted)).toEqual(new Set(expected));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: Number(process.env.FEED_RUNS ?? 150) },
     );
   });
 });
@@ -345,7 +345,7 @@ describe('a follower feed', () => {
             // A re-follow only counts as new once a poll has seen the account gone.
             const joined = [...accountIds(round.joined), ...(round.rejoin ? gone.splice(0, 1) : [])];
             // Unfollows above a saved cursor shift the rest of the feed past it (offset cursors), a
-            // loss the trigger cannot see: decision N11. The property holds without them.
+            // loss the trigger cannot see: decision N12. The property holds without them.
             const backlogOpen = (watch.state as WatchState).backlog !== undefined;
             const left = (backlogOpen ? [] : round.left)
               .map((index) => feed.items[index])
@@ -370,7 +370,7 @@ describe('a follower feed', () => {
           for (const id of joins.keys()) if (present.has(id)) expect(emissions.get(id)).toBeGreaterThan(0);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: Number(process.env.FEED_RUNS ?? 150) },
     );
   });
 });

@@ -80,8 +80,9 @@ let account = 0;
 export function accountIds(count: number): string[] {
   return Array.from({ length: count }, () => {
     account += 1;
+    // The low digits are the counter itself, so ids never collide; the high ones scramble the order.
     return String(
-      1_400_000_000_000_000_000n + BigInt((account * 7919) % 1_000_003) * 1000n + BigInt(account),
+      1_400_000_000_000_000_000n + BigInt((account * 7919) % 1_000_003) * 10_000_000n + BigInt(account),
     );
   });
 }
