@@ -1,3 +1,5 @@
 import { n8nSuite } from './suite';
+import { triggerSuite } from './trigger-suite';
 
 n8nSuite(1);
+triggerSuite(1);

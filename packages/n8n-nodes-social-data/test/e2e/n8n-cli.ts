@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -94,6 +97,59 @@ export class N8nInstance {
     return texts;
   }
 
+  /** Makes a workflow active, so `n8n start` runs its triggers. */
+  async activate(workflowId: string): Promise<void> {
+    await this.expectSuccess(
+      this.runtime.line === 1
+        ? ['update:workflow', `--id=${workflowId}`, '--active=true']
+        : ['publish:workflow', `--id=${workflowId}`],
+    );
+  }
+
+  private server: ChildProcess | undefined;
+
+  private get serverLog(): string {
+    return join(this.folder, 'n8n-start.log');
+  }
+
+  /** Starts `n8n start` on a free loopback port; active workflows' triggers run from now on. */
+  async start(): Promise<void> {
+    const port = await freePort();
+    const log = openSync(this.serverLog, 'w');
+    this.server = spawn(this.runtime.node, [this.runtime.bin, 'start'], {
+      env: { ...this.env, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_HOST: '127.0.0.1' },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+  }
+
+  /** Stops `n8n start` (SIGTERM, then SIGKILL after 30 s) and keeps its log in the transcript. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    this.transcript.push(readFileSync(this.serverLog, 'utf8'));
+  }
+
+  get log(): string {
+    return readFileSync(this.serverLog, 'utf8');
+  }
+
+  /** The executions in n8n's database, with each node's output items. */
+  executions(): StoredExecution[] {
+    const reader = join(__dirname, 'read-executions.cjs');
+    const database = join(this.folder, '.n8n', 'database.sqlite');
+    const result = spawnSync(this.runtime.node, [reader, this.runtime.bin, database], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`reading executions failed:\n${result.stderr}`);
+    return JSON.parse(result.stdout) as StoredExecution[];
+  }
+
   remove(): void {
     rmSync(this.folder, { recursive: true, force: true });
   }
@@ -103,6 +159,25 @@ export class N8nInstance {
     if (result.code !== 0)
       throw new Error(`n8n ${args[0]} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
   }
+}
+
+export interface StoredExecution {
+  id: string;
+  status: string;
+  mode: string;
+  /** Output items of each node that ran, by node name. */
+  nodes: Record<string, IDataObject[]>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export class Execution {

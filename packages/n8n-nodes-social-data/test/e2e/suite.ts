@@ -5,21 +5,9 @@ import type { Sandbox } from '@social-data/sandbox';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { API_KEY, sandboxCredentials, secretsIn } from './credentials';
 import { EXAMPLES_DIR, N8nInstance } from './n8n-cli';
 import type { Execution } from './n8n-cli';
-
-// Distinctive values, so any trace of them in n8n's output or database is found by the scan.
-const API_KEY = 'tda_e2eKey_Zq81MwX4Lr0fGk';
-const REVOKED_KEY = 'tda_e2eRevoked_Hn27Pq9Vt';
-const COOKIE = 'auth_token=e2eCookieSecret_8fJ2kL; ct0=e2eCsrfSecret_4Qw9Zx';
-const PROXY = 'http://e2eProxyUser:e2eProxyPass_Vb73Nm@127.0.0.1:8080';
-const SECRETS = [
-  API_KEY,
-  REVOKED_KEY,
-  'e2eCookieSecret_8fJ2kL',
-  'e2eCsrfSecret_4Qw9Zx',
-  'e2eProxyPass_Vb73Nm',
-];
 
 interface WorkflowNode {
   name: string;
@@ -51,26 +39,7 @@ export function n8nSuite(line: 1 | 2): void {
     beforeAll(async () => {
       sandbox = await startSandbox({ keys: [API_KEY] });
       n8n = new N8nInstance(line);
-      await n8n.importCredentials([
-        {
-          id: 'sdApiSandbox0001',
-          name: 'Social Data (sandbox)',
-          type: 'socialDataApi',
-          data: { apiKey: API_KEY, baseUrl: sandbox.url },
-        },
-        {
-          id: 'sdApiBadKey00001',
-          name: 'Social Data (revoked key)',
-          type: 'socialDataApi',
-          data: { apiKey: REVOKED_KEY, baseUrl: sandbox.url },
-        },
-        {
-          id: 'sdSessSandbox001',
-          name: 'Social Data Session (sandbox)',
-          type: 'socialDataSession',
-          data: { cookie: COOKIE, proxy: PROXY },
-        },
-      ]);
+      await n8n.importCredentials(sandboxCredentials(sandbox.url));
       await n8n.importWorkflows(EXAMPLES_DIR);
     }, 900_000);
 
@@ -155,8 +124,7 @@ export function n8nSuite(line: 1 | 2): void {
     it('leaves no API key, cookie or proxy password in n8n output or its database', () => {
       expect(runs.size).toBeGreaterThanOrEqual(7);
       const everything = [...n8n.transcript, ...n8n.storedFiles()];
-      const found = SECRETS.filter((secret) => everything.some((text) => text.includes(secret)));
-      expect(found).toEqual([]);
+      expect(secretsIn(everything)).toEqual([]);
       expect(readdirSync(n8n.folder)).not.toContain('credentials-import.json');
     });
   });
