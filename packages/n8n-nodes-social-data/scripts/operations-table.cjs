@@ -1,11 +1,9 @@
-// Renders the README's operations table from the built node's description, so the table is
-// derived from the catalog like the node itself. `npm run docs` rewrites it; a test fails when
-// the README is stale.
+// Renders the README's operations and trigger events tables from the built nodes' descriptions,
+// so the tables are derived from the catalog like the nodes themselves. `npm run docs` rewrites
+// them; a test fails when the README is stale.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const START = '<!-- operations:start -->';
-const END = '<!-- operations:end -->';
 const README = join(__dirname, '..', 'README.md');
 
 function operationsTable() {
@@ -36,16 +34,39 @@ function operationsTable() {
   return rows.join('\n');
 }
 
+function eventsTable() {
+  const { SocialDataTrigger } = require('../dist/nodes/SocialDataTrigger/SocialDataTrigger.node.js');
+  const { properties, credentials } = new SocialDataTrigger().description;
+  const session = new Set(credentials.find((c) => c.name === 'socialDataSession').displayOptions.show.event);
+  const fields = properties.filter((property) => property.displayOptions?.show?.event);
+  const rows = ['| Event | Emits | Watches | Needs session |', '|---|---|---|---|'];
+  for (const option of properties.find((property) => property.name === 'event').options) {
+    const watched = fields
+      .filter((field) => field.displayOptions.show.event.includes(option.value))
+      .map((field) => field.displayName);
+    rows.push(
+      `| ${option.name} | ${option.description} | ${watched.join(', ') || 'your account'} | ${session.has(option.value) ? 'yes' : ''} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+function between(readme, name, table) {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from === -1 || to === -1) throw new Error(`README.md lacks the ${start} / ${end} markers`);
+  return `${readme.slice(0, from + start.length)}\n\n${table}\n\n${readme.slice(to)}`;
+}
+
 function withTable(readme) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start === -1 || end === -1) throw new Error(`README.md lacks the ${START} / ${END} markers`);
-  return `${readme.slice(0, start + START.length)}\n\n${operationsTable()}\n\n${readme.slice(end)}`;
+  return between(between(readme, 'operations', operationsTable()), 'events', eventsTable());
 }
 
 module.exports = { README, withTable };
 
 if (require.main === module) {
   writeFileSync(README, withTable(readFileSync(README, 'utf8')));
-  console.log('README.md operations table updated');
+  console.log('README.md operations and events tables updated');
 }
