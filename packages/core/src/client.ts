@@ -41,6 +41,11 @@ export interface ClientOptions {
   requestsPerSecond?: number | undefined;
   /** Receives one redacted line per attempt. */
   logger?: ((line: string) => void) | undefined;
+  /**
+   * Errors the transport throws that are already the host's final answer (Zapier's `z.errors`,
+   * raised by its afterResponse middleware): passed on unchanged and never retried.
+   */
+  passThrough?: ((error: unknown) => boolean) | undefined;
   now?: (() => number) | undefined;
   random?: (() => number) | undefined;
 }
@@ -254,6 +259,7 @@ export class SocialDataClient {
         if (read.ok) return shapeResult(catalog[id].result, read.data, read.envelope);
         failure = read.error;
       } catch (error) {
+        if (this.options.passThrough?.(error)) throw error;
         failure = classifyTransportFailure(error, context.timeoutMs, id, this.redact);
         this.log(
           `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
@@ -278,7 +284,8 @@ export class SocialDataClient {
     this.options.logger?.(this.redact(line));
   }
 
-  private sanitize(error: unknown): SocialDataError {
+  private sanitize(error: unknown): unknown {
+    if (this.options.passThrough?.(error)) return error;
     const known =
       error instanceof SocialDataError
         ? error

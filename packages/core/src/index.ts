@@ -12,6 +12,8 @@ export type { CallOptions, ClientOptions } from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { headerValue } from './http/transport';
 export { classifyTransportFailure } from './http/transport-failure';
+export { readResponse } from './http/envelope';
+export type { ReadResult } from './http/envelope';
 export { RETRY_AFTER_CAP_MS } from './http/retry-after';
 export { DEFAULT_MAX_RETRIES } from './http/retry';
 export { Paginator, DEFAULT_MAX_EMPTY_PAGES } from './pagination/paginator';

@@ -179,3 +179,28 @@ describe('client-side request rate', () => {
     expect(sleeps).toEqual([150, 250]);
   });
 });
+
+describe('errors the host raises in the transport', () => {
+  class HostError extends Error {}
+
+  it('pass through unchanged and unretried when the host claims them', async () => {
+    const failure = new HostError('throttled by the host');
+    const transport = jest.fn(async () => {
+      throw failure;
+    });
+    const { client, sleeps } = testClient({ transport, passThrough: (error) => error instanceof HostError });
+    await expect(client.call('getUser', { userName: 'jack' })).rejects.toBe(failure);
+    await expect(client.paginate('getUserFollowers', { userName: 'jack' }).toArray()).rejects.toBe(failure);
+    expect(transport).toHaveBeenCalledTimes(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('are connection failures, retried, when the host does not claim them', async () => {
+    const transport = jest.fn(async () => {
+      throw new HostError('socket closed');
+    });
+    const { client } = testClient({ transport, maxRetries: 1 });
+    await expect(client.call('getUser', { userName: 'jack' })).rejects.toBeInstanceOf(ConnectionError);
+    expect(transport).toHaveBeenCalledTimes(2);
+  });
+});

@@ -2,5 +2,5 @@ export { catalog, endpointIds } from './endpoints';
 export type { EndpointCatalog, EndpointId } from './endpoints';
 export type { PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './infer';
 export type * from './types';
-export { endpointSpec, isPaginated, wireParams } from './queries';
+export { endpointForRequest, endpointSpec, isPaginated, wireParams } from './queries';
 export { sessionParams } from './params';
