@@ -173,6 +173,43 @@ describe('a tweet feed', () => {
     expect(await watch.poll()).toEqual(next);
   });
 
+  it.each([3500, 5000])(
+    'works off a burst of %i tweets, more than it remembers, exactly once',
+    async (count) => {
+      const feed = new FakeFeed(20, ids.take(100));
+      const watch = new Watch(feed, TWEETS);
+      await watch.poll();
+      const burst = ids.take(count);
+      feed.add(...burst);
+      const reported = await watch.drain();
+      expectNoDuplicates(reported);
+      expect(reported.length).toBe(count);
+      expect(new Set(reported)).toEqual(new Set(burst));
+    },
+  );
+
+  it('looks past empty pages that claim more, on activation and in a manual run', async () => {
+    const feed = new FakeFeed(20, ids.take(50));
+    feed.emptyPagesFirst = 2;
+    expect(await newestRecord(feed.read)).toEqual({ id: feed.items[0] });
+    const watch = new Watch(feed, TWEETS);
+    expect(await watch.poll()).toEqual([]);
+    expect((watch.state as WatchState).seen).toHaveLength(20);
+    expect(await watch.poll()).toEqual([]);
+    const posted = ids.take(2);
+    feed.add(...posted);
+    expect(await watch.poll()).toEqual(posted);
+  });
+
+  it('starts the watch at the next poll when the feed answers only empty pages', async () => {
+    const feed = new FakeFeed(20, ids.take(50));
+    feed.emptyPagesFirst = 50;
+    const first = await pollFeed(feed.read, undefined, TWEETS);
+    expect(first.state).toBeUndefined();
+    expect(first.notes.join()).toContain('only empty pages');
+    expect(feed.requests).toBe(TWEETS.maxPages);
+  });
+
   it('stays within a few thousand ids however long it runs', async () => {
     const feed = new FakeFeed(100, ids.take(100));
     const watch = new Watch(feed, TWEETS);
@@ -309,6 +346,15 @@ describe('a follower feed', () => {
     expect(rest.slice(0, 10)).toEqual(more);
     expect([...reported, ...rest.slice(10)]).toEqual(burst);
     expectNoDuplicates(watch.emitted);
+  });
+
+  it('says so when everything the last poll saw is gone, since a mass removal looks like a burst', async () => {
+    const feed = new FakeFeed(20, accountIds(300));
+    const watch = new Watch(feed, { ...USERS, maxPages: 2 });
+    await watch.poll();
+    for (const id of feed.items.slice(0, 20)) feed.remove(id);
+    expect(await watch.poll()).toHaveLength(40);
+    expect(watch.notes.join()).toContain('a mass removal looks the same');
   });
 
   it('keeps its state when a poll fails', async () => {

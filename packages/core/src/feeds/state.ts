@@ -1,7 +1,10 @@
+import type { IdRange } from './ids';
+
 /**
  * What a trigger remembers about one feed between polls, kept in the host's storage (n8n's
- * workflow static data) as plain JSON. It stays bounded: `seen` holds at most `MAX_SEEN` ids and
- * `backlog.until` at most `MAX_UNTIL`, whatever the feed's size or the workflow's age.
+ * workflow static data) as plain JSON. It stays bounded: `seen` holds at most `MAX_SEEN` ids,
+ * `backlog.until` at most `MAX_UNTIL` and `backlog.read` at most `MAX_RANGES` ranges, whatever
+ * the feed's size or the workflow's age.
  */
 export interface WatchState {
   v: 1;
@@ -13,18 +16,38 @@ export interface WatchState {
   floor?: string;
   /** The last read went from the top to the end of the feed, so an unknown id anywhere in it is new. */
   complete: boolean;
+  backlog?: Backlog;
+}
+
+/**
+ * Set when a poll met more new items than its page budget: the cursor where reading goes on
+ * next time, and the ids that were newest before, which mark where the unread items end.
+ */
+export interface Backlog {
+  cursor: string;
+  until: string[];
   /**
-   * Set when a poll met more new items than its page budget: the cursor where reading goes on
-   * next time, and the ids that were newest before, which mark where the unread items end.
+   * Time feeds: the id ranges read since the backlog opened, merged, so an item read once is
+   * never reported again however many ids `seen` had to let go of.
    */
-  backlog?: { cursor: string; until: string[] };
+  read?: IdRange[];
 }
 
 export const MAX_SEEN = 3000;
 export const MAX_UNTIL = 200;
+/** Read ranges a backlog may hold before it is given up (at most two are added per poll). */
+export const MAX_RANGES = 100;
 
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((id) => typeof id === 'string');
+
+function isBacklog(value: unknown): value is Backlog {
+  if (!value || typeof value !== 'object') return false;
+  const { cursor, until, read } = value as Partial<Backlog>;
+  const rangesOk =
+    read === undefined || (Array.isArray(read) && read.every((r) => isIdList(r) && r.length === 2));
+  return typeof cursor === 'string' && isIdList(until) && rangesOk;
+}
 
 /** The stored state if it is one this version wrote for this key; anything else starts over. */
 export function readState(value: unknown, key: string): WatchState | undefined {
@@ -33,9 +56,7 @@ export function readState(value: unknown, key: string): WatchState | undefined {
   if (state.v !== 1 || state.key !== key || !isIdList(state.seen) || typeof state.complete !== 'boolean')
     return undefined;
   if (state.floor !== undefined && typeof state.floor !== 'string') return undefined;
-  const backlog = state.backlog;
-  if (backlog !== undefined && (typeof backlog.cursor !== 'string' || !isIdList(backlog.until)))
-    return undefined;
+  if (state.backlog !== undefined && !isBacklog(state.backlog)) return undefined;
   return state as WatchState;
 }
 

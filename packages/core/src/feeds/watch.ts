@@ -1,9 +1,9 @@
 import { ValidationError } from '../errors/classes';
 import type { Page } from '../pagination/page';
 import type { FeedOrder } from './catalog';
-import { compareIds, newestFirst } from './ids';
-import { MAX_SEEN, MAX_UNTIL, readState } from './state';
-import type { WatchState } from './state';
+import { addRange, compareIds, inRanges, newestFirst, rangeOf } from './ids';
+import { MAX_RANGES, MAX_SEEN, MAX_UNTIL, readState } from './state';
+import type { Backlog, WatchState } from './state';
 
 /** Reads a feed from a cursor (undefined: the top), page by page, newest first. */
 export type ReadPages<R> = (cursor: string | undefined) => AsyncIterable<Page<R>>;
@@ -24,7 +24,8 @@ export interface WatchOptions {
 export interface WatchResult<R> {
   /** New records, newest first. */
   records: R[];
-  state: WatchState;
+  /** Undefined when there is nothing to remember yet: the next poll starts the watch again. */
+  state: WatchState | undefined;
   /** What the caller should log: a backlog left for the next poll, a refused cursor, a reset. */
   notes: string[];
   requests: number;
@@ -69,12 +70,21 @@ async function readSegment<R extends { id: string }>(
   return segment;
 }
 
-/** First activation: remember the first page, report nothing. */
+/** Reads down to the first page with records: an API may answer empty pages that claim more. */
+function firstRecords<R extends { id: string }>(read: ReadPages<R>, budget: number): Promise<Segment<R>> {
+  return readSegment(read, undefined, budget, () => true, 'position');
+}
+
+/** First activation: remember the first page with records, report nothing. */
 export async function startWatch<R extends { id: string }>(
   read: ReadPages<R>,
   options: WatchOptions,
 ): Promise<WatchResult<R>> {
-  const first = await readSegment(read, undefined, 1, () => false, options.order);
+  const first = await firstRecords(read, options.maxPages);
+  if (first.records.length === 0 && !first.ended) {
+    const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
+    return { records: [], state: undefined, notes: [note], requests: first.requests };
+  }
   const ids = first.records.map((record) => record.id);
   const state: WatchState = {
     v: 1,
@@ -89,7 +99,7 @@ export async function startWatch<R extends { id: string }>(
 
 /** The newest item of the feed, for a manual test run; the state is not touched. */
 export async function newestRecord<R extends { id: string }>(read: ReadPages<R>): Promise<R | undefined> {
-  const first = await readSegment(read, undefined, 1, () => false, 'position');
+  const first = await firstRecords(read, 3);
   return first.records[0];
 }
 
@@ -133,13 +143,23 @@ class FeedPoll<R extends { id: string }> {
     this.collect(head, (id) => this.seen.has(id), state.backlog !== undefined);
 
     let backlog = state.backlog;
-    if (!head.reached && !head.ended) {
+    const ranOut = !head.reached && !head.ended;
+    const read =
+      options.order === 'time' && (backlog || ranOut)
+        ? addRange(backlog?.read ?? [], rangeOf(head.records.map((record) => record.id)))
+        : undefined;
+    if (ranOut) {
       backlog = { cursor: head.cursor ?? '', until: backlog?.until ?? state.seen.slice(0, MAX_UNTIL) };
+      if (read) backlog.read = read;
       this.notes.push(
         `More new items than ${options.maxPages} requests could read; the rest follow in the next poll`,
       );
     } else if (backlog) {
-      backlog = await this.readBacklog(backlog);
+      backlog = await this.readBacklog(read ? { ...backlog, read } : backlog);
+    }
+    if (backlog?.read && backlog.read.length > MAX_RANGES) {
+      this.notes.push('The feed grows faster than polls can read it; items between polls may be missed');
+      backlog = undefined;
     }
     return {
       records: this.fresh,
@@ -149,22 +169,34 @@ class FeedPoll<R extends { id: string }> {
     };
   }
 
-  /** Goes on from where an earlier poll ran out of requests, down to the ids that were newest then. */
-  private async readBacklog(backlog: NonNullable<WatchState['backlog']>): Promise<WatchState['backlog']> {
+  /**
+   * Goes on from where an earlier poll ran out of requests, down to the ids that were newest then.
+   * In a time feed everything above those ids that no poll has read yet is new, whatever `seen`
+   * and the floor say: a burst larger than `seen` must not push its own tail out of memory.
+   */
+  private async readBacklog(backlog: Backlog): Promise<Backlog | undefined> {
     const until = new Set(backlog.until);
     const newestBefore = backlog.until[0];
-    const isOld = (id: string) =>
-      until.has(id) ||
-      this.belowFloor(id) ||
-      (this.options.order === 'time' && newestBefore !== undefined && compareIds(id, newestBefore) <= 0);
+    const { read } = backlog;
+    const isOld = read
+      ? (id: string) => newestBefore !== undefined && compareIds(id, newestBefore) <= 0
+      : (id: string) => until.has(id);
+    // The usual rule (unknown and above the floor), and more: ids above the old newest that no
+    // poll has read are new even when the floor has risen past them.
+    const unread = read
+      ? (id: string) => !this.seen.has(id) && (!this.belowFloor(id) || (!isOld(id) && !inRanges(read, id)))
+      : undefined;
     try {
       const rest = await this.segment(
         backlog.cursor,
         Math.max(1, this.options.maxPages - this.requests),
         isOld,
       );
-      this.collect(rest, isOld, false);
-      return !rest.reached && !rest.ended ? { cursor: rest.cursor ?? '', until: backlog.until } : undefined;
+      this.collect(rest, isOld, false, unread);
+      if (rest.reached || rest.ended) return undefined;
+      const next: Backlog = { cursor: rest.cursor ?? '', until: backlog.until };
+      if (read) next.read = addRange(read, rangeOf(rest.records.map((r) => r.id).filter((id) => !isOld(id))));
+      return next;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       this.notes.push(
@@ -189,7 +221,12 @@ class FeedPoll<R extends { id: string }> {
    * position, where an unknown id below every known one may simply have moved up from deeper in
    * the feed (something above it left): it is new only if the last read saw the whole feed.
    */
-  private collect(segment: Segment<R>, isKnown: (id: string) => boolean, backlogBelow: boolean): void {
+  private collect(
+    segment: Segment<R>,
+    isKnown: (id: string) => boolean,
+    backlogBelow: boolean,
+    isCandidate: (id: string) => boolean = (id) => !this.seen.has(id) && !this.belowFloor(id),
+  ): void {
     const { order } = this.options;
     let deepest = -1;
     segment.records.forEach((record, index) => {
@@ -200,17 +237,21 @@ class FeedPoll<R extends { id: string }> {
       order === 'time' || this.state.complete || budgetRanOut || backlogBelow || this.seen.size === 0;
     if (!unknownBelowIsNew && deepest === -1 && segment.records.length > 0)
       this.notes.push('None of the remembered items is in the feed any more; watching again from here');
+    if (order === 'position' && budgetRanOut && deepest === -1 && this.seen.size > 0 && !backlogBelow)
+      this.notes.push(
+        'None of the items the last poll saw is among the newest read now: all are reported as new (a mass removal looks the same)',
+      );
     segment.records.forEach((record, index) => {
       const { id } = record;
       if (this.taken.has(id)) return;
       this.taken.add(id);
       this.observed.push(id);
-      if (this.seen.has(id) || this.belowFloor(id)) return;
+      if (!isCandidate(id)) return;
       if (index < deepest || unknownBelowIsNew) this.fresh.push(record);
     });
   }
 
-  private nextState(backlog: WatchState['backlog'], complete: boolean): WatchState {
+  private nextState(backlog: Backlog | undefined, complete: boolean): WatchState {
     const { state, options } = this;
     const next: WatchState = { v: 1, key: state.key, seen: [], complete };
     if (backlog) next.backlog = backlog;

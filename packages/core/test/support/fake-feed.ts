@@ -16,6 +16,8 @@ export class FakeFeed {
   failures = 0;
   /** Reject every cursor, as an API does with an expired one. */
   refuseCursors = false;
+  /** Empty pages that claim more, served before the first page with records. */
+  emptyPagesFirst = 0;
 
   constructor(
     readonly pageSize: number,
@@ -29,7 +31,13 @@ export class FakeFeed {
   private async *pages(cursor: string | undefined): AsyncGenerator<Page<Item>> {
     if (cursor !== undefined && this.refuseCursors)
       throw new ValidationError('cursor is not valid', { status: 400 });
-    let offset = cursor === undefined ? 0 : Number(cursor);
+    let empties = cursor?.startsWith('empty') ? Number(cursor.slice(5)) : 0;
+    let offset = cursor === undefined || cursor.startsWith('empty') ? 0 : Number(cursor);
+    while (empties < this.emptyPagesFirst) {
+      this.requests += 1;
+      empties += 1;
+      yield { records: [], next_cursor: `empty${empties}`, has_next_page: true };
+    }
     while (true) {
       this.requests += 1;
       if (this.failures > 0) {
