@@ -37,11 +37,15 @@ class ActiveTrigger {
   readonly emitted: string[] = [];
   readonly warnings: string[] = [];
   lastRequests: string[] = [];
+  sessionId: string | undefined;
 
   constructor(readonly parameters: Record<string, unknown>) {}
 
   async poll(): Promise<IDataObject[]> {
-    const harness = pollContext(this.parameters, credentials, { staticData: this.staticData });
+    const harness = pollContext(this.parameters, credentials, {
+      staticData: this.staticData,
+      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+    });
     const output = await trigger.poll.call(harness.context);
     this.lastRequests = harness.requests;
     this.warnings.push(...harness.warnings);
@@ -238,6 +242,24 @@ describe('new followers', () => {
     Object.assign(active.parameters, byName('followers_200'));
     await control.join('followers', { owner: 'followers_200' }, control.strangers(2));
     expect(await active.ids()).toEqual([]);
+  });
+});
+
+describe('own-session events', () => {
+  it('start over, emitting nothing, when the session credential changes to another account', async () => {
+    const active = new ActiveTrigger({ event: 'newBookmark' });
+    active.sessionId = 'sessionOfAlice';
+    await active.poll();
+    const [first] = await control.tweet('followers_199', 1);
+    await control.bookmark(first!);
+    expect(await active.ids()).toEqual([first]);
+    active.sessionId = 'sessionOfBob';
+    const [second] = await control.tweet('followers_199', 1);
+    await control.bookmark(second!);
+    expect(await active.ids()).toEqual([]);
+    const [third] = await control.tweet('followers_199', 1);
+    await control.bookmark(third!);
+    expect(await active.ids()).toEqual([third]);
   });
 });
 

@@ -22,11 +22,16 @@ const node = { name: 'Social Data Trigger', type: 'n8n-nodes-social-data.socialD
 export function pollContext(
   parameters: Record<string, unknown>,
   credentials: Credentials,
-  { mode = 'trigger', staticData = {} }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject } = {},
+  {
+    mode = 'trigger',
+    staticData = {},
+    sessionId,
+  }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject; sessionId?: string } = {},
 ): PollHarness {
   const harness: PollHarness = { context: undefined as never, staticData, warnings: [], requests: [] };
   harness.context = {
-    getNode: () => node,
+    getNode: () =>
+      sessionId ? { ...node, credentials: { socialDataSession: { id: sessionId, name: sessionId } } } : node,
     getMode: () => mode,
     getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
     getWorkflowStaticData: () => staticData,

@@ -1,4 +1,12 @@
-import { feeds, isUserFeed, newestRecord, normalizeParams, pollFeed, watchKey } from '@social-data/core';
+import {
+  catalog,
+  feeds,
+  isUserFeed,
+  newestRecord,
+  normalizeParams,
+  pollFeed,
+  watchKey,
+} from '@social-data/core';
 import type { FeedId, ReadPages } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -32,9 +40,12 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
     const options = this.getNodeParameter('options', {}) as Options;
     const client = await clientFor(this, feed.endpoint);
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    // Empty pages that claim more are followed within the poll's own page budget; the client's
+    // stop after three would look like the end of the feed.
     const read: ReadPages<{ id: string }> = (cursor) =>
       client
-        .paginate(feed.endpoint, params as never, { startCursor: cursor })
+        .paginate(feed.endpoint, params as never, { startCursor: cursor, maxEmptyPages: maxPages + 1 })
         .pages() as AsyncIterable<never>;
     const shape = shapeFor(feed.endpoint, options.simplify);
 
@@ -54,13 +65,20 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     }
 
     const staticData = this.getWorkflowStaticData('node');
+    // Own-session feeds (bookmarks, For You, muted...) belong to the session's account, so
+    // another session credential is another feed.
+    const session =
+      catalog[feed.endpoint].mode === 'session'
+        ? (this.getNode().credentials?.socialDataSession?.id ?? '')
+        : '';
     const result = await pollFeed(read, staticData[STATE], {
-      key: watchKey(event, params),
+      key: watchKey(event, session ? { ...params, session } : params),
       order: feed.order,
       snapshot: isUserFeed(event),
-      maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+      maxPages,
     });
-    staticData[STATE] = result.state as unknown as IDataObject;
+    if (result.state) staticData[STATE] = result.state as unknown as IDataObject;
+    else delete staticData[STATE];
     for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
     if (result.records.length === 0) return null;
     return [result.records.reverse().map((record) => ({ json: shape(record) }))];
