@@ -32,7 +32,7 @@ export {
 } from './input/values';
 export { normalizeParams } from './input/params';
 export { chunk } from './input/batches';
-export { simplifyCommunity, simplifyTweet, simplifyUser } from './output/simplify';
+export { simplifierFor, simplifyCommunity, simplifyTweet, simplifyUser } from './output/simplify';
 export type { FlatRecord, Scalar } from './output/simplify';
 export { toIsoTimestamp } from './output/timestamp';
 export { createRedactor, redactError } from './security/redactor';

@@ -1,4 +1,12 @@
-import { catalog, endpointForRequest, endpointIds, endpointSpec, wireParams } from '../src';
+import {
+  catalog,
+  endpointForRequest,
+  endpointIds,
+  endpointSpec,
+  inputParams,
+  recordKindOf,
+  wireParams,
+} from '../src';
 import type { EndpointId } from '../src';
 
 /**
@@ -220,5 +228,16 @@ describe('finding the endpoint of a request', () => {
     expect(endpointForRequest('GET', 'https://api.example/social/user/a/b/c')).toBeUndefined();
     expect(endpointForRequest('DELETE', 'https://api.example/social/lists')).toBeUndefined();
     expect(endpointForRequest('GET', 'not a url')).toBeUndefined();
+  });
+});
+
+describe('what a person fills in', () => {
+  it.each(endpointIds)('%s: every parameter but page size and cursor, and its record kind', (id) => {
+    const names = inputParams(id).map(([name]) => name);
+    expect(names).toEqual(
+      Object.keys(catalog[id].params).filter((name) => name !== 'count' && name !== 'cursor'),
+    );
+    const kind = recordKindOf(id);
+    expect(kind === undefined).toBe(catalog[id].result.kind === 'createdList');
   });
 });

@@ -1,4 +1,4 @@
-import { simplifyCommunity, simplifyTweet, simplifyUser, toIsoTimestamp } from '../src';
+import { simplifierFor, simplifyCommunity, simplifyTweet, simplifyUser, toIsoTimestamp } from '../src';
 import { community, shortAuthor, tweet, user } from './support/fixtures';
 
 describe('simplify', () => {
@@ -62,5 +62,15 @@ describe('toIsoTimestamp', () => {
     ['Tue Oct 15 25:34:56 +0000 2024', ''],
   ])('%j → %j', (input, expected) => {
     expect(toIsoTimestamp(input)).toBe(expected);
+  });
+});
+
+describe('simplifierFor', () => {
+  it('gives the simplify function of tweets, users and communities, and none for topics', () => {
+    expect(simplifierFor('tweet')?.(tweet(4))).toEqual(simplifyTweet(tweet(4)));
+    expect(simplifierFor('user')?.(user(5))).toEqual(simplifyUser(user(5)));
+    expect(simplifierFor('community')?.(community())).toEqual(simplifyCommunity(community()));
+    expect(simplifierFor('topic')).toBeUndefined();
+    expect(simplifierFor(undefined)).toBeUndefined();
   });
 });

@@ -2,5 +2,12 @@ export { catalog, endpointIds } from './endpoints';
 export type { EndpointCatalog, EndpointId } from './endpoints';
 export type { PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './infer';
 export type * from './types';
-export { endpointForRequest, endpointSpec, isPaginated, wireParams } from './queries';
+export {
+  endpointForRequest,
+  endpointSpec,
+  inputParams,
+  isPaginated,
+  recordKindOf,
+  wireParams,
+} from './queries';
 export { sessionParams } from './params';

@@ -2,7 +2,7 @@ import { catalog } from './endpoints';
 import { sessionParams } from './params';
 import type { EndpointId } from './endpoints';
 import type { PaginatedId } from './infer';
-import type { EndpointSpec, ParamSpec } from './types';
+import type { EndpointSpec, ParamSpec, RecordKind } from './types';
 
 export function isPaginated(id: EndpointId): id is PaginatedId {
   const { kind } = catalog[id].result;
@@ -38,4 +38,30 @@ export function endpointForRequest(method: string, url: string): EndpointId | un
   }
   const upper = method.toUpperCase();
   return matchers.find((matcher) => matcher.method === upper && matcher.pattern.test(path))?.id;
+}
+
+/** The record kind an endpoint's results hold, or undefined for results that are not records. */
+export function recordKindOf(id: EndpointId): RecordKind | undefined {
+  const result = endpointSpec(id).result;
+  switch (result.kind) {
+    case 'record':
+    case 'records':
+      return result.record;
+    case 'tweetPage':
+      return 'tweet';
+    case 'userPage':
+      return 'user';
+    default:
+      return undefined;
+  }
+}
+
+const PAGING_PARAMS = new Set(['count', 'cursor']);
+
+/**
+ * The parameters a person fills in for an endpoint: all but page size and cursor, which belong
+ * to paging (Return All owns the cursor; a page size only matters while paging).
+ */
+export function inputParams(id: EndpointId): Array<[name: string, spec: ParamSpec]> {
+  return Object.entries(endpointSpec(id).params).filter(([name]) => !PAGING_PARAMS.has(name));
 }

@@ -1,3 +1,4 @@
+import type { RecordKind } from '../catalog/types';
 import type { Author, Community, Media, Tweet, User } from '../records/types';
 import { toIsoTimestamp } from './timestamp';
 
@@ -51,4 +52,16 @@ export function simplifyCommunity(community: Community): FlatRecord {
     created_at_iso: toIsoTimestamp(community.created_at),
     ...scalars(community.admin, 'admin_'),
   };
+}
+
+const simplifiers: Partial<Record<RecordKind, (record: never) => FlatRecord>> = {
+  tweet: (record: Tweet<Author>) => simplifyTweet(record),
+  user: (record: User) => simplifyUser(record),
+  community: (record: Community) => simplifyCommunity(record),
+};
+
+/** The simplify function for a kind of record, or undefined where records are flat already (topics). */
+export function simplifierFor(kind: RecordKind | undefined): ((record: unknown) => FlatRecord) | undefined {
+  const simplify = kind ? simplifiers[kind] : undefined;
+  return simplify ? (record) => simplify(record as never) : undefined;
 }

@@ -1,4 +1,4 @@
-import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import { catalog, endpointIds, isPaginated } from '@social-data/core';
 import type { EndpointId, Resource } from '@social-data/core';
 
 /**
@@ -16,18 +16,12 @@ export const RESOURCES: ReadonlyArray<{ value: Resource; name: string }> = [
   { value: 'mutedAccount', name: 'Muted Account' },
 ];
 
-const PAGING_PARAMS = new Set(['count', 'cursor']);
-
 export function operationsOf(resource: Resource): EndpointId[] {
   return endpointIds.filter((id) => catalog[id].resource === resource);
 }
 
 export function sessionOperations(): EndpointId[] {
   return endpointIds.filter((id) => catalog[id].mode === 'session');
-}
-
-export function panelParams(id: EndpointId) {
-  return Object.entries(endpointSpec(id).params).filter(([name]) => !PAGING_PARAMS.has(name));
 }
 
 export { isPaginated };

@@ -1,10 +1,10 @@
-import { endpointSpec } from '@social-data/core';
+import { endpointSpec, inputParams } from '@social-data/core';
 import type { EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
-import { isPaginated, panelParams } from './catalog';
+import { isPaginated } from './catalog';
 
 interface Options {
   pageSize?: number;
@@ -17,7 +17,7 @@ interface Options {
 /** The call's parameters from the panel: its fields, then its Additional Fields. */
 function readParams(context: IExecuteFunctions, operation: EndpointId, itemIndex: number): IDataObject {
   const params: IDataObject = {};
-  const fields = panelParams(operation);
+  const fields = inputParams(operation);
   const additional = (
     fields.some(([, spec]) => !spec.required)
       ? context.getNodeParameter('additionalFields', itemIndex, {})

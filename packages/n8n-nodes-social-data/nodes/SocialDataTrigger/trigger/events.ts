@@ -1,7 +1,5 @@
-import { catalog, feedIds, feeds } from '@social-data/core';
+import { catalog, feedIds, feeds, inputParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
-
-import { panelParams } from '../../SocialData/actions/catalog';
 
 /** Events that read your own session (bookmarks, For You, list and community feeds...). */
 export function sessionEvents(): FeedId[] {
@@ -10,5 +8,5 @@ export function sessionEvents(): FeedId[] {
 
 /** The fields an event's feed needs (the account, list or community), as the action node names them. */
 export function eventParams(id: FeedId) {
-  return panelParams(feeds[id].endpoint).filter(([, spec]) => spec.required);
+  return inputParams(feeds[id].endpoint).filter(([, spec]) => spec.required);
 }

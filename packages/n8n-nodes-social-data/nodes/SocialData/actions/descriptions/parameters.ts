@@ -1,8 +1,7 @@
 import type { EndpointId, ParamSpec } from '@social-data/core';
-import { endpointIds } from '@social-data/core';
+import { endpointIds, inputParams } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { panelParams } from '../catalog';
 import { fieldFor } from '../../../shared/fields';
 
 /**
@@ -14,7 +13,7 @@ export function parameterProperties(): INodeProperties[] {
   const required = new Map<string, { spec: ParamSpec; operations: EndpointId[] }>();
   const optional: INodeProperties[] = [];
   for (const id of endpointIds) {
-    const params = panelParams(id);
+    const params = inputParams(id);
     for (const [name, spec] of params.filter(([, spec]) => spec.required)) {
       const entry = required.get(name) ?? { spec, operations: [] };
       entry.operations.push(id);
