@@ -1,7 +1,7 @@
 /** What the user should do about each kind of failure; integrations show these as-is. */
 export const hints = {
   authentication:
-    'Check the API key in your Social Data credential: it starts with tda_. A rotated key stops working; copy the current one from your account dashboard.',
+    'Check the API key of your Social Data credential (n8n) or connection (Zapier): it starts with tda_. A rotated key stops working; copy the current one from your account dashboard.',
   credits: 'Your Social Data account has run out of credits. Top it up in the dashboard, then run again.',
   permission:
     'The API refused this request. Check that your key and session cookie belong to an account allowed to see this.',
@@ -9,13 +9,14 @@ export const hints = {
     'Check the screen name, id or URL: the account, tweet, list, community or topic does not exist or is not visible.',
   validation: 'Correct the named input and run again.',
   proxy:
-    'Check the proxy in your Social Data Session credential: an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
+    'Check the proxy URL of your Social Data Session credential (n8n) or connection (Zapier): an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
   cookie:
-    'Check the session cookie in your Social Data Session credential: copy it again from a logged-in browser.',
+    'Check the session cookie of your Social Data Session credential (n8n) or connection (Zapier): copy it again from a logged-in browser.',
   rateLimit:
     'The API is rate limiting this key. Wait a moment and run again, use a smaller page size, or set a request rate.',
   upstream: 'The API had a temporary problem. Run again in a moment.',
-  connection: 'Could not reach the API. Check the base URL in your Social Data credential and your network.',
+  connection:
+    'Could not reach the API. Check the base URL of your Social Data credential (n8n) or connection (Zapier), and your network.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
   format:
     'The API answered with something other than the expected JSON. Check that the base URL points at the Social Data API.',
