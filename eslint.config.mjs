@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/zapier/build/**',
       '**/coverage/**',
       '**/node_modules/**',
       '.tools/**',

@@ -1,0 +1,51 @@
+// Renders the README's table of every trigger, search and action from the built app, so the
+// table comes from the catalog like the app itself. `pnpm docs` rewrites it; a test fails when
+// the README is stale.
+const { readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const README = join(__dirname, '..', 'README.md');
+const KINDS = [
+  ['triggers', 'Trigger'],
+  ['searches', 'Search'],
+  ['creates', 'Action'],
+];
+
+function stepsTable() {
+  const app = require('../dist/index.js').default;
+  const session = new Set(
+    require('@social-data/core').endpointIds.filter(
+      (id) => require('@social-data/core').catalog[id].mode === 'session',
+    ),
+  );
+  const feeds = require('@social-data/core').feeds;
+  const rows = ['| Kind | Step | Key | Inputs | Needs session |', '|---|---|---|---|---|'];
+  for (const [kind, label] of KINDS) {
+    for (const step of Object.values(app[kind])) {
+      const endpoint = kind === 'triggers' ? feeds[step.key].endpoint : step.key;
+      const inputs = step.operation.inputFields.map((field) =>
+        field.required ? `**${field.label}**` : field.label,
+      );
+      rows.push(
+        `| ${label} | ${step.display.label} | \`${step.key}\` | ${inputs.join(', ') || '—'} | ${session.has(endpoint) ? 'yes' : ''} |`,
+      );
+    }
+  }
+  return rows.join('\n');
+}
+
+function withTable(readme) {
+  const start = '<!-- steps:start -->';
+  const end = '<!-- steps:end -->';
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from === -1 || to === -1) throw new Error(`README.md lacks the ${start} / ${end} markers`);
+  return `${readme.slice(0, from + start.length)}\n\n${stepsTable()}\n\n${readme.slice(to)}`;
+}
+
+module.exports = { README, withTable };
+
+if (require.main === module) {
+  writeFileSync(README, withTable(readFileSync(README, 'utf8')));
+  console.log('README.md steps table updated');
+}

@@ -1,0 +1,50 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+import { step } from './step';
+
+/**
+ * The connection: the API key and base URL, and the session cookie and proxy for own-session
+ * steps. Secrets are password fields; Zapier censors authData in its logs, and core redacts
+ * them from every error.
+ */
+export const authentication = {
+  type: 'custom' as const,
+  fields: [
+    {
+      key: 'apiKey',
+      label: 'API Key',
+      type: 'password' as const,
+      required: true,
+      helpText: 'Your Social Data API key, from the account dashboard. It starts with `tda_`.',
+    },
+    {
+      key: 'baseUrl',
+      label: 'Base URL',
+      type: 'string' as const,
+      required: true,
+      helpText: 'Where the API lives, e.g. `https://api.example.com`.',
+    },
+    {
+      key: 'cookie',
+      label: 'Session Cookie',
+      type: 'password' as const,
+      required: false,
+      helpText:
+        'Only for steps that act as you (your timeline, bookmarks, muted accounts, lists, communities, media): your session cookie.',
+    },
+    {
+      key: 'proxy',
+      label: 'Proxy URL',
+      type: 'password' as const,
+      required: false,
+      helpText:
+        'Only with the session cookie: an `http://`, `https://`, `socks5://` or `socks5h://` proxy URL, e.g. `http://user:password@proxy.example.com:8080`.',
+    },
+  ],
+  // There is no "who am I" endpoint: looking up one public tweet answers for any valid key.
+  test: step(async (client, bundle: Bundle) => {
+    await client.call('lookupTweets', { tweet_ids: '20' });
+    return { label: `Social Data (${new URL(String(bundle.authData.baseUrl).trim()).host})` };
+  }),
+  connectionLabel: (_z: ZObject, bundle: Bundle) => String(bundle.inputData.label ?? 'Social Data'),
+};

@@ -1,0 +1,66 @@
+import { endpointSpec, inputParams, recordKindOf, simplifierFor } from '@social-data/core';
+import type { EndpointId, ParamFormat } from '@social-data/core';
+
+/** Zapier's description of one input field. */
+export interface InputField {
+  key: string;
+  label: string;
+  helpText?: string;
+  required?: boolean;
+  type?: 'string' | 'text' | 'integer' | 'boolean';
+  default?: string;
+}
+
+const examples: Partial<Record<ParamFormat, string>> = {
+  screenName: 'A username, `@username` or profile URL, e.g. `https://x.com/social_data`.',
+  listId: 'The list id or its URL, e.g. `https://x.com/i/lists/1500000000000000000`.',
+  communityId: 'The community id or its URL, e.g. `https://x.com/i/communities/1600000000000000000`.',
+  topicId: 'The topic id or its URL, e.g. `https://x.com/i/topics/1700000000000000000`.',
+  tweetIdList: 'Any number; they are fetched 100 per request and come back in the order given.',
+  userIdList: 'Any number; they are fetched 100 per request and come back in the order given.',
+};
+
+/** The fields for an endpoint's parameters, from the catalog; core's normalizers read them all. */
+export function paramFields(id: EndpointId): InputField[] {
+  return inputParams(id).map(([name, spec]) => {
+    const field: InputField = {
+      key: name,
+      label: spec.displayName,
+      required: spec.required,
+      helpText: [spec.description, examples[spec.format]].filter(Boolean).join(' '),
+    };
+    if (spec.format === 'boolean') field.type = 'boolean';
+    else if (spec.format === 'tweetIdList' || spec.format === 'userIdList') field.type = 'text';
+    else field.type = 'string';
+    return field;
+  });
+}
+
+export function simplifyField(id: EndpointId): InputField[] {
+  if (!simplifierFor(recordKindOf(id))) return [];
+  return [
+    {
+      key: 'simplify',
+      label: 'Simplify',
+      type: 'boolean',
+      default: 'false',
+      required: false,
+      helpText:
+        'Flatten each record into one level of fields (author_ fields, media URLs, an ISO date, a link) instead of the record as the API sends it.',
+    },
+  ];
+}
+
+/** The input values core takes for an endpoint, without Zapier's own fields. */
+export function paramsFrom(id: EndpointId, inputData: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name] of inputParams(id)) {
+    const value = inputData[name];
+    if (value !== undefined && value !== '') params[name] = value;
+  }
+  return params;
+}
+
+export function usesSession(id: EndpointId): boolean {
+  return endpointSpec(id).mode === 'session';
+}

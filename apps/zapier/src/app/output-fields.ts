@@ -1,0 +1,44 @@
+/** Zapier's description of one output field; nested keys joined as Zapier flattens them. */
+export interface OutputField {
+  key: string;
+  label: string;
+  type?: 'string' | 'integer' | 'number' | 'boolean';
+}
+
+const WORDS: Record<string, string> = { id: 'ID', url: 'URL', iso: 'ISO', dm: 'DM', https: 'HTTPS' };
+
+/** `author__profile_image_url` → "Author Profile Image URL"; `records[]id` → "Records ID". */
+export function labelOf(key: string): string {
+  return key
+    .replace(/\[\]|__/g, ' ')
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => WORDS[word.toLowerCase()] ?? word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+function typeOf(value: unknown): NonNullable<OutputField['type']> {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return 'string';
+}
+
+/** Labelled output fields for every value in a sample, objects and arrays included. */
+export function outputFieldsOf(sample: object, prefix = ''): OutputField[] {
+  const fields: OutputField[] = [];
+  for (const [key, value] of Object.entries(sample)) {
+    const path = `${prefix}${key}`;
+    if (Array.isArray(value)) {
+      const first: unknown = value[0];
+      if (first && typeof first === 'object') fields.push(...outputFieldsOf(first, `${path}[]`));
+      else fields.push({ key: `${path}[]`, label: labelOf(path) });
+    } else if (value && typeof value === 'object') {
+      fields.push(...outputFieldsOf(value, `${path}__`));
+    } else {
+      fields.push({ key: path, label: labelOf(path), type: typeOf(value) });
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,156 @@
+import { catalog, feeds, recordKindOf } from '@social-data/core';
+import type { EndpointId, FeedId } from '@social-data/core';
+import nock from 'nock';
+
+import { samples } from '../src/app/samples';
+import { everyStep, inputsFor, run } from './support/app';
+import type { Kind } from './support/app';
+
+const BASE = 'https://api.social-data.test';
+const API_KEY = 'tda_zapNockKey_7Qw2Lm';
+const COOKIE = 'auth_token=zapCookieSecret_91; ct0=zapCsrfSecret_37';
+const PROXY_PASSWORD = 'zapProxyPass_Hk55';
+const PROXY = `http://zapuser:${PROXY_PASSWORD}@127.0.0.1:8080`;
+const SECRETS = [API_KEY, 'zapCookieSecret_91', 'zapCsrfSecret_37', PROXY_PASSWORD];
+const authData = { apiKey: API_KEY, baseUrl: BASE, cookie: COOKIE, proxy: PROXY };
+
+const values: Record<string, string> = {
+  userName: 'jack',
+  list_id: '1500000000000000000',
+  community_id: '1600000000000000000',
+  topic_id: '1700000000000000000',
+  userIds: '1400000000000000001',
+  tweet_ids: '1800000000000000001',
+  name: 'Reading list',
+};
+
+const endpointOf = (kind: Kind, key: string): EndpointId =>
+  kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
+
+function pathOf(id: EndpointId): string {
+  return catalog[id].path.replace(/\{(\w+)\}/g, (_match, name: string) => values[name]!);
+}
+
+/** The API's answer for an endpoint, built from the app's own samples. */
+function dataFor(id: EndpointId): unknown {
+  const result = catalog[id].result;
+  const record = samples[recordKindOf(id) ?? 'user'];
+  switch (result.kind) {
+    case 'record':
+      return record;
+    case 'records':
+      return [record];
+    case 'tweetPage':
+      return { tweets: [record], has_next_page: false, next_cursor: '' };
+    case 'userPage':
+      return { [result.key]: [record], next_cursor: '' };
+    case 'createdList':
+      return { list_id: '1500000000000000042' };
+  }
+}
+
+/** One request to the endpoint's path, carrying the key exactly once as the middleware adds it. */
+function api(id: EndpointId) {
+  const method = catalog[id].method;
+  return nock(BASE, { reqheaders: { 'x-api-key': API_KEY } }).intercept(
+    (uri) => uri.split('?')[0] === pathOf(id),
+    method,
+    method === 'POST'
+      ? (body: Record<string, unknown>) => body.cookie === COOKIE && body.proxy === PROXY
+      : undefined,
+  );
+}
+
+const failure = (run: Promise<unknown>) =>
+  run.then(
+    (result) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(result)}`);
+    },
+    (error: Error) => error,
+  );
+const details = (error: Error) => JSON.parse(error.message) as Record<string, unknown>;
+
+afterEach(() => expect(nock.pendingMocks()).toEqual([]));
+
+describe.each(everyStep)('%s.%s', (kind, key) => {
+  const id = endpointOf(kind, key);
+  const inputs = () => inputsFor(kind, key, values);
+
+  it('sends the documented request and returns what the API answered', async () => {
+    api(id).reply(200, { status: 'success', msg: 'ok', data: dataFor(id) });
+    const result = await run(kind, key, authData, inputs());
+    const data = dataFor(id) as Record<string, unknown>;
+    if (kind === 'triggers') expect(result).toEqual(Object.values(data).find(Array.isArray));
+    else if (kind === 'searches') expect(result).toEqual(Array.isArray(data) ? data : [data]);
+    else if (key === 'createList') expect(result).toEqual(data);
+    else
+      expect(result).toEqual({
+        records: Object.values(data).find(Array.isArray),
+        count: 1,
+        next_cursor: '',
+        has_next_page: false,
+      });
+  });
+
+  it('stops with a clear error when the API key is rejected', async () => {
+    api(id).reply(401, { status: 'error', msg: 'Invalid API key' });
+    const error = await failure(run(kind, key, authData, inputs()));
+    expect(details(error)).toMatchObject({ code: 'AuthenticationError', status: 401 });
+    expect(details(error).message).toMatch(/API key/i);
+  });
+
+  it("asks Zapier to retry after the server's delay on 429", async () => {
+    api(id).reply(429, { status: 'error', msg: 'Too many requests' }, { 'Retry-After': '7' });
+    const error = await failure(run(kind, key, authData, inputs()));
+    expect(error.name).toBe('ThrottledError');
+    expect(details(error)).toMatchObject({ delay: 7 });
+  });
+
+  it(kind === 'searches' ? 'finds nothing on 404' : 'stops with a clear error on 404', async () => {
+    api(id).reply(404, { status: 'error', msg: 'Not found' });
+    const outcome = run(kind, key, authData, inputs());
+    if (kind === 'searches') return expect(await outcome).toEqual([]);
+    const error = await failure(outcome);
+    expect(details(error)).toMatchObject({ code: 'NotFoundError', status: 404 });
+  });
+
+  it('keeps the key, cookie and proxy password out of errors and results, even when the API echoes them', async () => {
+    const echo = `bad request from ${API_KEY} with ${COOKIE} via ${PROXY}`;
+    api(id).reply(400, { status: 'error', msg: echo });
+    const error = await failure(run(kind, key, authData, inputs()));
+    api(id).reply(200, { status: 'error', msg: echo });
+    const second = await failure(run(kind, key, authData, inputs()));
+    const seen = JSON.stringify([error.message, second.message, String(error.stack), details(error)]);
+    for (const secret of SECRETS) expect(seen).not.toContain(secret);
+  });
+});
+
+describe('before any request', () => {
+  it('names the field and the fix for bad input, and sends nothing', async () => {
+    const error = await failure(run('triggers', 'newFollower', authData, { userName: 'not a name!' }));
+    expect(details(error).message).toMatch(/^userName: /);
+  });
+
+  it('refuses an own-session step without a proxy, naming it', async () => {
+    const error = await failure(
+      run('creates', 'getBookmarks', { apiKey: API_KEY, baseUrl: BASE, cookie: COOKIE }, {}),
+    );
+    expect(details(error).message).toMatch(/proxy/);
+    expect(JSON.stringify(details(error))).not.toContain('zapCookieSecret_91');
+  });
+
+  it('never sends the API key to another host', async () => {
+    const scope = nock('https://elsewhere.test', { badheaders: ['x-api-key'] })
+      .get('/')
+      .reply(200, 'ok');
+    const { addApiKey } = await import('../src/http/middleware');
+    const request = addApiKey(
+      { url: 'https://elsewhere.test/', headers: {} },
+      {} as never,
+      { authData } as never,
+    );
+    expect(request.headers).toEqual({});
+    scope.done = () => undefined;
+    nock.cleanAll();
+  });
+});

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+
+describe('the build Zapier uploads', () => {
+  it('is one file with core inlined, needing only zapier-platform-core', () => {
+    const bundle = readFileSync(join(root, 'dist', 'index.js'), 'utf8');
+    const required = [...bundle.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]);
+    expect(required.filter((name) => !name!.startsWith('node:'))).toEqual(['zapier-platform-core']);
+  });
+
+  it('has a package.json whose only dependency is zapier-platform-core, pinned', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'build', 'package.json'), 'utf8'));
+    expect(manifest).toMatchObject({ main: 'index.js', dependencies: { 'zapier-platform-core': '19.1.0' } });
+    expect(Object.keys(manifest.dependencies)).toEqual(['zapier-platform-core']);
+    expect(existsSync(join(root, 'build', 'index.js'))).toBe(true);
+  });
+});
+
+describe('the README', () => {
+  it("lists every step as the built app has them (run 'pnpm docs' to refresh it)", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { README, withTable } = require('../scripts/steps-table.cjs') as {
+      README: string;
+      withTable(readme: string): string;
+    };
+    const readme = readFileSync(README, 'utf8');
+    // Prettier pads the table's columns; only the cells matter.
+    const cells = (text: string) => text.replace(/ *\| */g, '|').replace(/\|-+/g, '|-');
+    expect(cells(readme)).toBe(cells(withTable(readme)));
+  });
+});

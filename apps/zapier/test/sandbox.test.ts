@@ -1,0 +1,95 @@
+import { accountId, communityId, listId, startSandbox, topicId } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { app, appTester, everyStep, inputsFor, run } from './support/app';
+
+const API_KEY = 'tda_zapierSandboxKey_55';
+let sandbox: Sandbox;
+let authData: Record<string, string>;
+const values: Record<string, unknown> = {
+  userName: '@social_data',
+  list_id: `https://x.com/i/lists/${listId(0)}`,
+  community_id: communityId(0),
+  topic_id: topicId(0),
+  userIds: `${accountId(1)}, ${accountId(2)}\n${accountId(3)}`,
+  name: 'Made by a Zap',
+  description: 'From the sandbox suite',
+  is_private: true,
+  maxItems: 30,
+};
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ keys: [API_KEY] });
+  authData = {
+    apiKey: API_KEY,
+    baseUrl: sandbox.url,
+    cookie: 'auth_token=zapierCookie; ct0=zapierCsrf',
+    proxy: 'http://zapuser:zappass@127.0.0.1:8080',
+  };
+  const tweets = (await run('triggers', 'newTweet', authData, { userName: 'social_data' })) as Array<{
+    id: string;
+  }>;
+  values.tweet_ids = tweets
+    .slice(0, 3)
+    .map((tweet) => tweet.id)
+    .join(',');
+});
+afterAll(() => sandbox.close());
+
+describe('every step against the sandbox', () => {
+  it.each(everyStep)('%s.%s returns records shaped like its sample', async (kind, key) => {
+    const result = await run(kind, key, authData, inputsFor(kind, key, values));
+    const sample = (app[kind][key]!.operation as unknown as { sample: Record<string, unknown> }).sample;
+    if (kind === 'triggers' || kind === 'searches') {
+      const records = result as Array<Record<string, unknown>>;
+      expect(records.length).toBeGreaterThan(0);
+      for (const record of records)
+        expect(Object.keys(record).sort()).toEqual(
+          expect.arrayContaining(
+            Object.keys(sample)
+              .filter((name) => name !== 'media')
+              .sort(),
+          ),
+        );
+    } else if (key === 'createList') {
+      expect(result).toEqual({ list_id: expect.stringMatching(/^\d+$/) });
+    } else {
+      const output = result as {
+        records: object[];
+        count: number;
+        next_cursor: string;
+        has_next_page: boolean;
+      };
+      expect(output.count).toBe(output.records.length);
+      expect(output.records.length).toBeGreaterThan(0);
+      if (output.has_next_page) expect(output.next_cursor).not.toBe('');
+    }
+  });
+
+  it('passes the connection test and labels the connection by host', async () => {
+    const label = await appTester(app.authentication.test as never, { authData } as never);
+    expect(label).toEqual({ label: `Social Data (${new URL(sandbox.url).host})` });
+  });
+
+  it('follows cursors up to Max Items in whole pages, and continues from Next Cursor', async () => {
+    const input = { userName: 'followers_1k', maxItems: 450 };
+    const first = (await run('creates', 'getUserFollowers', authData, input)) as {
+      records: Array<{ id: string }>;
+      next_cursor: string;
+    };
+    expect(first.records).toHaveLength(600);
+    const rest = (await run('creates', 'getUserFollowers', authData, {
+      ...input,
+      cursor: first.next_cursor,
+      maxItems: 1000,
+    })) as { records: Array<{ id: string }>; has_next_page: boolean };
+    expect(rest.has_next_page).toBe(false);
+    expect(new Set([...first.records, ...rest.records].map((user) => user.id)).size).toBe(1000);
+  });
+
+  it('sends Create List once', async () => {
+    const before = sandbox.stats.createListRequests;
+    await run('creates', 'createList', authData, { name: 'Once' });
+    expect(sandbox.stats.createListRequests - before).toBe(1);
+  });
+});

@@ -1,0 +1,18 @@
+// The bundle a host loads with require() and installs nothing for: one CommonJS file per entry,
+// with core inlined (it is a devDependency) and only the host's own library left external.
+// Used by the n8n package (host: n8n-workflow) and the Zapier app (host: zapier-platform-core).
+import type { Options } from 'tsup';
+
+export function hostBundle(entry: Record<string, string>, host: string): Options {
+  return {
+    entry,
+    format: ['cjs'],
+    target: 'node20',
+    platform: 'node',
+    clean: true,
+    sourcemap: false,
+    splitting: false,
+    external: [host],
+    noExternal: ['@social-data/core'],
+  };
+}
