@@ -4,6 +4,7 @@ import type { Sandbox } from '@social-data/sandbox';
 import { app, appTester, everyStep, inputsFor, run } from './support/app';
 
 const API_KEY = 'tda_zapierSandboxKey_55';
+const SECRETS = [API_KEY, 'zapSbCookie_81', 'zapSbCsrf_29', 'zapSbProxyPass_64'];
 let sandbox: Sandbox;
 let authData: Record<string, string>;
 const values: Record<string, unknown> = {
@@ -23,8 +24,8 @@ beforeAll(async () => {
   authData = {
     apiKey: API_KEY,
     baseUrl: sandbox.url,
-    cookie: 'auth_token=zapierCookie; ct0=zapierCsrf',
-    proxy: 'http://zapuser:zappass@127.0.0.1:8080',
+    cookie: 'auth_token=zapSbCookie_81; ct0=zapSbCsrf_29',
+    proxy: 'http://zapuser:zapSbProxyPass_64@127.0.0.1:8080',
   };
   const tweets = (await run('triggers', 'newTweet', authData, { userName: 'social_data' })) as Array<{
     id: string;
@@ -39,6 +40,7 @@ afterAll(() => sandbox.close());
 describe('every step against the sandbox', () => {
   it.each(everyStep)('%s.%s returns records shaped like its sample', async (kind, key) => {
     const result = await run(kind, key, authData, inputsFor(kind, key, values));
+    for (const secret of SECRETS) expect(JSON.stringify(result)).not.toContain(secret);
     const sample = (app[kind][key]!.operation as unknown as { sample: Record<string, unknown> }).sample;
     if (kind === 'triggers' || kind === 'searches') {
       const records = result as Array<Record<string, unknown>>;
