@@ -12,13 +12,9 @@ const KINDS = [
 ];
 
 function stepsTable() {
-  const app = require('../dist/index.js').default;
-  const session = new Set(
-    require('@social-data/core').endpointIds.filter(
-      (id) => require('@social-data/core').catalog[id].mode === 'session',
-    ),
-  );
-  const feeds = require('@social-data/core').feeds;
+  const app = require('../dist/index.js');
+  const { catalog, endpointIds, feeds } = require('@social-data/core');
+  const session = new Set(endpointIds.filter((id) => catalog[id].mode === 'session'));
   const rows = ['| Kind | Step | Key | Inputs | Needs session |', '|---|---|---|---|---|'];
   for (const [kind, label] of KINDS) {
     for (const step of Object.values(app[kind])) {

@@ -22,5 +22,7 @@ export default defineApp({
   creates: { ...readActions, [createList.key]: createList },
   // The app makes its requests through z.request only; leaving Node's http alone keeps nock
   // working in the tests.
-  flags: { skipHttpPatch: true },
+  // throwForThrottlingEarly off: Zapier's own 429 check would otherwise answer before
+  // afterResponse, without the API's message or a delay when Retry-After is a date or absent.
+  flags: { skipHttpPatch: true, throwForThrottlingEarly: false },
 } as never);

@@ -125,6 +125,52 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
   });
 });
 
+describe('rate limits', () => {
+  it('asks Zapier to wait a minute when the 429 gives no delay, and until the date it gives', async () => {
+    api('getUser').reply(429, { status: 'error', msg: 'Too many requests' });
+    const plain = await failure(run('searches', 'getUser', authData, { userName: 'jack' }));
+    expect(details(plain)).toMatchObject({ delay: 60 });
+    expect(details(plain).message).toMatch(/rate limit/i);
+    const when = new Date(Date.now() + 30_000).toUTCString();
+    api('getUser').reply(429, { status: 'error', msg: 'Too many requests' }, { 'Retry-After': when });
+    const dated = await failure(run('searches', 'getUser', authData, { userName: 'jack' }));
+    expect(details(dated).delay).toBeGreaterThanOrEqual(28);
+    expect(details(dated).delay).toBeLessThanOrEqual(31);
+  });
+});
+
+describe('inputs as Zapier sends them', () => {
+  it('takes yes/no and 1/0 for booleans', async () => {
+    const scope = nock(BASE)
+      .post('/social/lists', (body: Record<string, unknown>) => body.is_private === false)
+      .reply(200, { status: 'success', msg: 'ok', data: { list_id: '15' } });
+    await run('creates', 'createList', authData, { name: 'L', is_private: 'no' });
+    scope.done();
+    api('getUserFollowers').reply(200, { status: 'success', data: dataFor('getUserFollowers') });
+    const [record] = (await run('triggers', 'newFollower', authData, {
+      userName: 'jack',
+      simplify: 'Yes',
+    })) as object[];
+    expect(record).toHaveProperty('profile_url');
+  });
+
+  it('refuses a Max Items that is not a whole number, naming it', async () => {
+    const error = await failure(
+      run('creates', 'getUserFollowers', authData, { userName: 'jack', maxItems: 'abc' }),
+    );
+    expect(details(error).message).toMatch(/^maxItems: .*Max Items/);
+  });
+
+  it('refuses a secret with spaces or a line break at its ends, before any request', async () => {
+    for (const field of ['apiKey', 'cookie', 'proxy'] as const) {
+      const connection = { ...authData, [field]: `${authData[field]}\n` };
+      const error = await failure(run('creates', 'getBookmarks', connection, {}));
+      expect(details(error).message).toMatch(new RegExp(`^${field}: .*starts or ends with spaces`));
+      for (const secret of SECRETS) expect(error.message).not.toContain(secret);
+    }
+  });
+});
+
 describe('before any request', () => {
   it('names the field and the fix for bad input, and sends nothing', async () => {
     const error = await failure(run('triggers', 'newFollower', authData, { userName: 'not a name!' }));

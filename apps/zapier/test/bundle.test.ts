@@ -10,6 +10,18 @@ describe('the build Zapier uploads', () => {
     expect(required.filter((name) => !name!.startsWith('node:'))).toEqual(['zapier-platform-core']);
   });
 
+  it('exports the app itself, as Zapier requires it, and that app validates', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const built = require(join(root, 'build', 'index.js')) as { version?: string; triggers?: object };
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(built.version).toBe(manifest.version);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createAppHandler } = require('zapier-platform-core') as {
+      createAppHandler(app: unknown): (event: object) => Promise<{ results: unknown[] }>;
+    };
+    expect((await createAppHandler(built)({ command: 'validate', calledFromCli: true })).results).toEqual([]);
+  });
+
   it('has a package.json whose only dependency is zapier-platform-core, pinned', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'build', 'package.json'), 'utf8'));
     expect(manifest).toMatchObject({ main: 'index.js', dependencies: { 'zapier-platform-core': '19.1.0' } });

@@ -10,11 +10,14 @@ const { createAppHandler } = zapier as unknown as {
 const validate = async (app: unknown) =>
   (await createAppHandler(app)({ command: 'validate', calledFromCli: true })).results;
 
-type Steps = Record<
-  string,
-  { noun?: string; operation: { sample: object; outputFields: Array<{ label: string }> } }
->;
+type Field = { key: string; label: string };
+type Fields = Array<Field | ((z: unknown, bundle: object) => Field[])>;
+type Steps = Record<string, { noun?: string; operation: { sample: object; outputFields: Fields } }>;
 const app = App as unknown as Record<'triggers' | 'searches' | 'creates', Steps>;
+
+/** A step's output fields as Zapier resolves them for a given input. */
+const resolve = (fields: Fields, inputData: object) =>
+  fields.flatMap((field) => (typeof field === 'function' ? field({}, { inputData }) : [field]));
 
 describe('the app definition', () => {
   it("passes zapier-platform-core's own schema validation", async () => {
@@ -29,14 +32,31 @@ describe('the app definition', () => {
     expect((await validate(broken)).length).toBeGreaterThan(0);
   });
 
-  it('has a trigger per feed, with a sample and labelled output fields everywhere', () => {
-    expect(Object.keys(app.triggers).sort()).toEqual([...feedIds].sort());
-    for (const kind of ['triggers', 'searches', 'creates'] as const) {
+  it.each(['triggers', 'searches', 'creates'] as const)(
+    '%s: a sample and labelled output fields, simplified or not',
+    (kind) => {
       for (const [key, definition] of Object.entries(app[kind])) {
         expect([key, definition.operation.sample]).toEqual([key, expect.any(Object)]);
-        expect(definition.operation.outputFields.length).toBeGreaterThan(0);
-        for (const field of definition.operation.outputFields) expect(field.label).toMatch(/^[A-Z]/);
+        for (const simplify of [false, true]) {
+          const fields = resolve(definition.operation.outputFields, { simplify });
+          expect(fields.length).toBeGreaterThan(0);
+          for (const field of fields) expect(field.label).toMatch(/^[A-Z]/);
+        }
       }
-    }
+    },
+  );
+
+  it('labels exactly the fields a simplified trigger returns', () => {
+    const fields = resolve(app.triggers.newTweet!.operation.outputFields, { simplify: 'yes' }).map(
+      (f) => f.key,
+    );
+    expect(fields).toEqual(
+      expect.arrayContaining(['author_userName', 'created_at_iso', 'url', 'media_urls']),
+    );
+    expect(fields.some((key) => key.includes('__'))).toBe(false);
+  });
+
+  it('has a trigger per feed', () => {
+    expect(Object.keys(app.triggers).sort()).toEqual([...feedIds].sort());
   });
 });

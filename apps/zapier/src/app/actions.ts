@@ -1,4 +1,11 @@
-import { catalog, describeRange, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import {
+  ValidationError,
+  catalog,
+  describeRange,
+  endpointIds,
+  endpointSpec,
+  isPaginated,
+} from '@social-data/core';
 import type { PaginatedId } from '@social-data/core';
 
 import { paramFields, paramsFrom, simplifyField } from './fields';
@@ -43,7 +50,17 @@ function pagingFields(id: PaginatedId): InputField[] {
   ];
 }
 
-const number = (value: unknown) => (value === undefined || value === '' ? undefined : Number(value));
+/** A whole number from a Zapier integer field, or undefined when left empty; core checks the range. */
+function wholeNumber(value: unknown, field: string, label: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new ValidationError(`${field}: ${JSON.stringify(value)} is not a whole number of 1 or more.`, {
+      field,
+      hint: `Set ${label} to a whole number such as 100.`,
+    });
+  return number;
+}
 
 /**
  * One action per paginated read, so a Zap can chain lookups: the records as line items plus
@@ -60,11 +77,14 @@ export const readActions = Object.fromEntries(
         inputFields: [...paramFields(id), ...pagingFields(id), ...simplifyField(id)],
         perform: step(async (client, bundle) => {
           const shape = shapeFor(id, bundle.inputData.simplify);
-          const maxItems = number(bundle.inputData.maxItems) ?? DEFAULT_MAX_ITEMS;
+          const maxItems =
+            wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items') ?? DEFAULT_MAX_ITEMS;
           const started = Date.now();
           const paginator = client.paginate(id, paramsFrom(id, bundle.inputData) as never, {
             startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
-            pageSize: endpointSpec(id).count ? number(bundle.inputData.pageSize) : undefined,
+            pageSize: endpointSpec(id).count
+              ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
+              : undefined,
           });
           const records: object[] = [];
           let next = { next_cursor: '', has_next_page: false };
@@ -85,7 +105,7 @@ export const readActions = Object.fromEntries(
           has_next_page: true,
         },
         outputFields: [
-          ...recordFieldsOf(id, 'records[]'),
+          recordFieldsOf(id, 'records[]'),
           { key: 'count', label: 'Count', type: 'integer' as const },
           { key: 'next_cursor', label: 'Next Cursor', type: 'string' as const },
           { key: 'has_next_page', label: 'Has Next Page', type: 'boolean' as const },

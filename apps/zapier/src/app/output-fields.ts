@@ -31,6 +31,8 @@ export function outputFieldsOf(sample: object, prefix = ''): OutputField[] {
   for (const [key, value] of Object.entries(sample)) {
     const path = `${prefix}${key}`;
     if (Array.isArray(value)) {
+      // Zapier has no line items inside line items; a record's own arrays stay unlabelled there.
+      if (prefix.includes('[]')) continue;
       const first: unknown = value[0];
       if (first && typeof first === 'object') fields.push(...outputFieldsOf(first, `${path}[]`));
       else fields.push({ key: `${path}[]`, label: labelOf(path) });

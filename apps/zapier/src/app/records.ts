@@ -1,13 +1,16 @@
 import { normalizeBoolean, recordKindOf, simplifierFor } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+import { zapierBoolean } from './fields';
 import { outputFieldsOf } from './output-fields';
 import type { OutputField } from './output-fields';
 import { samples } from './samples';
 
 /** How an endpoint's records leave a step: as the API sent them, or flattened by core's simplify. */
 export function shapeFor(id: EndpointId, simplify: unknown): (record: unknown) => object {
-  const wanted = normalizeBoolean(simplify, 'simplify') === true;
+  const wanted = normalizeBoolean(zapierBoolean(simplify), 'simplify') === true;
   const simplifier = wanted ? simplifierFor(recordKindOf(id)) : undefined;
   return simplifier ?? ((record) => record as object);
 }
@@ -17,8 +20,13 @@ export function sampleOf(id: EndpointId): object {
   return samples[recordKindOf(id) ?? 'user'];
 }
 
-export function recordFieldsOf(id: EndpointId, prefix = ''): OutputField[] {
-  return outputFieldsOf(sampleOf(id), prefix);
+/**
+ * The output fields of an endpoint's records, as the step's Simplify input shapes them: Zapier
+ * asks with the step's input, so the labels match what the step returns.
+ */
+export function recordFieldsOf(id: EndpointId, prefix = '') {
+  return (_z: ZObject, bundle: Bundle): OutputField[] =>
+    outputFieldsOf(shapeFor(id, bundle.inputData?.simplify)(sampleOf(id)), prefix);
 }
 
 const NOUNS = { user: 'User', tweet: 'Tweet', community: 'Community', topic: 'Topic' } as const;

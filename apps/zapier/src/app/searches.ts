@@ -34,7 +34,7 @@ export const searches = Object.fromEntries(
           }
         }),
         sample: sampleOf(id),
-        outputFields: recordFieldsOf(id),
+        outputFields: [recordFieldsOf(id)],
       },
     },
   ]),

@@ -1,19 +1,21 @@
+import type { SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { clientFor } from '../http/client';
+import { STEP_BUDGET_MS, clientFor } from '../http/client';
 import { toZapierError } from '../http/errors';
-import type { SocialDataClient } from '@social-data/core';
 
-type Perform<T> = (client: SocialDataClient, bundle: Bundle, z: ZObject) => Promise<T>;
+type Perform<T> = (client: SocialDataClient, bundle: Bundle, deadline: number) => Promise<T>;
 
 /**
- * A step's perform: a client from the connection, and every failure (bad input found before any
- * request, a dropped connection, a timeout) as a `z.errors` error that says what to do.
+ * A step's perform: a client from the connection with the step's deadline, and every failure
+ * (bad input found before any request, a dropped connection, a timeout) as a `z.errors` error
+ * that says what to do.
  */
 export function step<T>(perform: Perform<T>) {
   return async (z: ZObject, bundle: Bundle): Promise<T> => {
+    const deadline = Date.now() + STEP_BUDGET_MS;
     try {
-      return await perform(clientFor(z, bundle), bundle, z);
+      return await perform(clientFor(z, bundle, deadline), bundle, deadline);
     } catch (error) {
       throw toZapierError(z, error);
     }

@@ -32,7 +32,7 @@ export const triggers = Object.fromEntries(
             return [];
           }),
           sample: sampleOf(endpoint),
-          outputFields: recordFieldsOf(endpoint),
+          outputFields: [recordFieldsOf(endpoint)],
         },
       },
     ];

@@ -1,11 +1,13 @@
-import { SocialDataClient, createRedactor } from '@social-data/core';
+import { SocialDataClient, ValidationError, createRedactor } from '@social-data/core';
 import type { Redact } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { isZapierError } from './errors';
 import { zapierTransport } from './transport';
 
-/** Zapier stops a step after 30 s; a request gets less so the step can still answer. */
+/** Zapier stops a step after 30 s; the step's requests share this much, so it can still answer. */
+export const STEP_BUDGET_MS = 25_000;
+/** The most one request may take, within what is left of the step's budget. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 interface Connection {
@@ -15,23 +17,43 @@ interface Connection {
   proxy?: string;
 }
 
+const LABELS: Record<string, string> = { apiKey: 'API Key', cookie: 'Session Cookie', proxy: 'Proxy URL' };
+
 const present = (value: string | undefined) => (value && value.trim() ? value : undefined);
 
 /**
- * A client for one step, built from the connection. Core validates the key, base URL, cookie and
- * proxy before any request, and retries a dropped connection once; rate limits and server errors
- * go back to Zapier, which retries on its own schedule.
+ * Zapier hides a connection's secrets in its logs by their exact stored text. Core would trim a
+ * pasted value before sending it, and the trimmed text would then show in the logged request, so
+ * a secret with spaces or line breaks at its ends is refused before any request instead.
  */
-export function clientFor(z: ZObject, bundle: Bundle): SocialDataClient {
-  const { apiKey, baseUrl, cookie, proxy } = bundle.authData as Connection;
+function checkSecrets(connection: Connection): void {
+  for (const field of ['apiKey', 'cookie', 'proxy'] as const) {
+    const value = connection[field];
+    if (value && value.trim() && value !== value.trim()) {
+      throw new ValidationError(
+        `${field}: the ${LABELS[field]} starts or ends with spaces or a line break.`,
+        { field, hint: `Edit the Social Data connection and paste the ${LABELS[field]} again without them.` },
+      );
+    }
+  }
+}
+
+/**
+ * A client for one step, built from the connection. Core validates the key, base URL, cookie and
+ * proxy before any request. Nothing is retried inside a step: rate limits and server errors go
+ * back to Zapier, which retries on its own schedule, and every request ends by the step's deadline.
+ */
+export function clientFor(z: ZObject, bundle: Bundle, deadline: number): SocialDataClient {
+  const connection = bundle.authData as Connection;
+  checkSecrets(connection);
   return new SocialDataClient({
-    apiKey: apiKey ?? '',
-    baseUrl: baseUrl ?? '',
-    cookie: present(cookie),
-    proxy: present(proxy),
-    transport: zapierTransport(z),
+    apiKey: connection.apiKey ?? '',
+    baseUrl: connection.baseUrl ?? '',
+    cookie: present(connection.cookie),
+    proxy: present(connection.proxy),
+    transport: zapierTransport(z, deadline),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    maxRetries: 1,
+    maxRetries: 0,
     timeoutMs: REQUEST_TIMEOUT_MS,
     passThrough: isZapierError,
   });

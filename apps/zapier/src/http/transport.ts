@@ -1,24 +1,46 @@
+import { TimeoutError } from '@social-data/core';
 import type { Transport } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
+
+/** node-fetch, under z.request, reports a timeout this way; core would take it for a lost connection. */
+function isTimeout(error: unknown): boolean {
+  const { type, name } = (error ?? {}) as { type?: unknown; name?: unknown };
+  return type === 'request-timeout' || name === 'AbortError';
+}
 
 /**
  * Core's transport seam on `z.request`. The API key is added by the beforeRequest middleware
  * from the connection (so Zapier knows it for censoring), failures are turned into `z.errors`
- * by the afterResponse middleware, and core reads the successful answer itself.
+ * by the afterResponse middleware, and core reads the successful answer itself. No request
+ * outlives the step's deadline.
  */
-export function zapierTransport(z: ZObject): Transport {
+export function zapierTransport(z: ZObject, deadline: number): Transport {
   return async (request) => {
+    const left = Math.min(request.timeoutMs, deadline - Date.now());
+    if (left <= 0) {
+      throw new TimeoutError("The step used up Zapier's time before this request.", {
+        hint: 'Ask for fewer items or ids in one step, or split the work over several steps.',
+      });
+    }
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
     );
-    const response = await z.request({
-      url: request.url,
-      method: request.method,
-      headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
-      timeout: request.timeoutMs,
-      skipThrowForStatus: true,
-    });
+    let response;
+    try {
+      response = await z.request({
+        url: request.url,
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        timeout: left,
+        skipThrowForStatus: true,
+      });
+    } catch (error) {
+      if (!isTimeout(error)) throw error;
+      throw new TimeoutError(`No answer from the API within ${Math.round(left / 1000)} s.`, {
+        hint: 'The API is slow right now; Zapier will run the step again. Fewer items per step also help.',
+      });
+    }
     const responseHeaders: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       responseHeaders[name] = value;
