@@ -254,7 +254,8 @@ export class SocialDataClient {
         const response = await this.options.transport(request);
         const read = readResponse(id, response, this.now(), this.redact);
         this.log(
-          `${request.method} ${request.url} -> ${response.status} in ${this.now() - started} ms (attempt ${attempt + 1})`,
+          () =>
+            `${request.method} ${request.url} -> ${response.status} in ${this.now() - started} ms (attempt ${attempt + 1})`,
         );
         if (read.ok) return shapeResult(catalog[id].result, read.data, read.envelope);
         failure = read.error;
@@ -262,7 +263,8 @@ export class SocialDataClient {
         if (this.options.passThrough?.(error)) throw error;
         failure = classifyTransportFailure(error, context.timeoutMs, id, this.redact);
         this.log(
-          `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
+          () =>
+            `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
         );
       }
       if (attempt >= maxRetries || !isRetryable(failure, idempotent)) throw failure;
@@ -280,8 +282,9 @@ export class SocialDataClient {
     if (slot > now) await this.options.sleep(slot - now);
   }
 
-  private log(line: string): void {
-    this.options.logger?.(this.redact(line));
+  private log(line: () => string): void {
+    // Built and redacted only for a logger: Return All makes hundreds of requests.
+    if (this.options.logger) this.options.logger(this.redact(line()));
   }
 
   private sanitize(error: unknown): unknown {

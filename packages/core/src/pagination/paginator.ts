@@ -78,14 +78,38 @@ export class Paginator<T> implements AsyncIterable<T> {
     }
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const { page, current } of this.run()) {
-      for (const record of page.records) {
-        current.delivered += 1;
-        this.recordsYielded += 1;
-        yield record;
+  /**
+   * Records one by one. Hand-written rather than an async generator: a generator's resume costs
+   * about as much per record as the rest of the client does per page, and Return All of 100,000
+   * records should cost no more than a bare fetch loop.
+   */
+  [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+    const pages = this.run();
+    let records: T[] = [];
+    let index = 0;
+    let current: CurrentPage | undefined;
+    const deliver = (): IteratorResult<T, undefined> => {
+      current!.delivered += 1;
+      this.recordsYielded += 1;
+      return { done: false, value: records[index++]! };
+    };
+    const nextPage = async (): Promise<IteratorResult<T, undefined>> => {
+      while (true) {
+        const next = await pages.next();
+        if (next.done) return { done: true, value: undefined };
+        ({ current } = next.value);
+        records = next.value.page.records;
+        index = 0;
+        if (records.length > 0) return deliver();
       }
-    }
+    };
+    return {
+      next: () => (index < records.length ? Promise.resolve(deliver()) : nextPage()),
+      return: async () => {
+        await pages.return(undefined);
+        return { done: true, value: undefined };
+      },
+    };
   }
 
   async toArray(): Promise<T[]> {

@@ -1,0 +1,25 @@
+/** How big each measurement runs: `full` is what the issue asks for, `tiny` is the smoke test's. */
+export const SIZES = {
+  full: {
+    rounds: 7,
+    followersAccount: 'followers_100k',
+    followers: 100_000,
+    batchIds: 10_000,
+    iterateAccount: 'followers_1m',
+    iterate: 1_000_000,
+    collectAccount: 'followers_100k',
+    collect: 100_000,
+    requireRuns: 7,
+  },
+  tiny: {
+    rounds: 1,
+    followersAccount: 'followers_1k',
+    followers: 1_000,
+    batchIds: 250,
+    iterateAccount: 'followers_1k',
+    iterate: 1_000,
+    collectAccount: 'followers_1k',
+    collect: 1_000,
+    requireRuns: 2,
+  },
+};

@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+describe('npm run bench', () => {
+  const out = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('runs every measurement on a tiny size and writes the table, the JSON and the chart', async () => {
+    // Real n8n is measured by the full run only: the end-to-end tests may be installing it now.
+    await run(process.execPath, ['run.mjs', '--size', 'tiny', '--out', out, '--skip', 'n8n'], {
+      cwd: join(__dirname, '..'),
+      timeout: 120_000,
+    });
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+      machine: { cpu: string; node: string; cores: number };
+      rows: Array<{ id: string; value: number; ratio?: number }>;
+    };
+    expect(results.machine).toMatchObject({ node: process.versions.node, cpu: expect.any(String) });
+    expect(results.rows.map((row) => row.id)).toEqual([
+      'returnAll',
+      'sandbox',
+      'batch-getUsersByIds',
+      'batch-lookupTweets',
+      'memoryStream',
+      'memoryCollect',
+      'n8nBytes',
+      'zapierBytes',
+      'n8nRequire',
+      'retries',
+    ]);
+    for (const row of results.rows) {
+      expect([row.id, Number.isFinite(row.value) && row.value > 0]).toEqual([row.id, true]);
+      if (row.ratio !== undefined) expect(row.ratio).toBeGreaterThan(0);
+    }
+    const table = readFileSync(join(out, 'results.md'), 'utf8');
+    expect(table).toContain(`Node ${process.versions.node}`);
+    expect(table).toContain('| Measure | Figure | Reference | Ratio | Goal |');
+    expect(readFileSync(join(out, 'results.svg'), 'utf8')).toMatch(/^<svg [^>]*>[\s\S]*<\/svg>\n$/);
+  }, 150_000);
+});
