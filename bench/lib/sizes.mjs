@@ -1,7 +1,7 @@
 /** How big each measurement runs: `full` is what the issue asks for, `tiny` is the smoke test's. */
 export const SIZES = {
   full: {
-    rounds: 7,
+    rounds: 11,
     followersAccount: 'followers_100k',
     followers: 100_000,
     batchIds: 10_000,

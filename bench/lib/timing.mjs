@@ -1,8 +1,10 @@
-/** Wall time of `run` in milliseconds, with its result. */
+/** Wall time and this process's CPU time of `run` in milliseconds, with its result. */
 export async function timed(run) {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await run();
-  return { ms: performance.now() - started, result };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, result };
 }
 
 export function median(values) {
@@ -20,6 +22,7 @@ export async function sideBySide(rounds, a, b) {
   await a();
   await b();
   const times = { a: [], b: [] };
+  const cpu = { a: [], b: [] };
   const ratios = [];
   let last = {};
   for (let round = 0; round < rounds; round += 1) {
@@ -29,8 +32,16 @@ export async function sideBySide(rounds, a, b) {
     const [ta, tb] = round % 2 ? [two, one] : [one, two];
     times.a.push(ta.ms);
     times.b.push(tb.ms);
+    cpu.a.push(ta.cpuMs);
+    cpu.b.push(tb.cpuMs);
     ratios.push(tb.ms / ta.ms);
     last = { a: ta.result, b: tb.result };
   }
-  return { a: median(times.a), b: median(times.b), ratio: median(ratios), last };
+  return {
+    a: median(times.a),
+    b: median(times.b),
+    cpu: { a: median(cpu.a), b: median(cpu.b) },
+    ratio: median(ratios),
+    last,
+  };
 }

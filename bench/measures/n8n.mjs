@@ -13,14 +13,11 @@ function workflow(id, nodes, connections = {}) {
   return { id, name: id, active: false, settings: { executionOrder: 'v1' }, nodes, connections };
 }
 
-const START = {
-  id: 'start',
-  name: 'Start',
-  type: 'n8n-nodes-base.manualTrigger',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-};
+function node(name, type, x, parameters, extra = {}) {
+  return { id: name.toLowerCase(), name, type, typeVersion: 1, position: [x, 0], parameters, ...extra };
+}
+
+const START = node('Start', 'n8n-nodes-base.manualTrigger', 0, {});
 
 /** Whether the n8n the end-to-end tests use is already in .cache (the bench never installs it). */
 export function n8nInstalled() {
@@ -64,21 +61,19 @@ export async function measureN8n({ sandbox, size, clientMs }) {
     );
     const workflows = join(folder, 'workflows');
     mkdirSync(workflows);
-    const followers = {
-      id: 'followers',
-      name: 'Followers',
-      type: 'n8n-nodes-social-data.socialData',
-      typeVersion: 1,
-      position: [250, 0],
-      parameters: {
+    const followers = node(
+      'Followers',
+      'n8n-nodes-social-data.socialData',
+      250,
+      {
         resource: 'user',
         operation: 'getUserFollowers',
         userName: { __rl: true, mode: 'username', value: size.followersAccount },
         returnAll: true,
         options: { pageSize: 200 },
       },
-      credentials: { socialDataApi: { id: 'sdBenchApi000001', name: 'Bench' } },
-    };
+      { credentials: { socialDataApi: { id: 'sdBenchApi000001', name: 'Bench' } } },
+    );
     writeFileSync(join(workflows, 'empty.json'), JSON.stringify(workflow('sdBenchEmpty0001', [START])));
     writeFileSync(
       join(workflows, 'followers.json'),
