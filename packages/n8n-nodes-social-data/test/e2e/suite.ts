@@ -5,9 +5,13 @@ import type { Sandbox } from '@social-data/sandbox';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { N8nInstance } from '@social-data/n8n-harness';
+import type { Execution } from '@social-data/n8n-harness';
+
 import { API_KEY, sandboxCredentials, secretsIn } from './credentials';
-import { EXAMPLES_DIR, N8nInstance } from './n8n-cli';
-import type { Execution } from './n8n-cli';
+
+/** The workflows this suite runs: every operation, paging, Return All and the error paths. */
+const WORKFLOWS_DIR = join(__dirname, 'workflows');
 
 interface WorkflowNode {
   name: string;
@@ -16,7 +20,7 @@ interface WorkflowNode {
 }
 
 function exampleNodes(file: string): WorkflowNode[] {
-  return (JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as { nodes: WorkflowNode[] }).nodes;
+  return (JSON.parse(readFileSync(join(WORKFLOWS_DIR, file), 'utf8')) as { nodes: WorkflowNode[] }).nodes;
 }
 
 const ids = (items: Array<{ json: Record<string, unknown> }>) => items.map((item) => String(item.json.id));
@@ -38,14 +42,14 @@ export function n8nSuite(line: 1 | 2): void {
 
     beforeAll(async () => {
       sandbox = await startSandbox({ keys: [API_KEY] });
-      n8n = new N8nInstance(line);
+      n8n = new N8nInstance(line, { prefix: `n8n-e2e-${line}-` });
       await n8n.importCredentials(sandboxCredentials(sandbox.url));
-      await n8n.importWorkflows(EXAMPLES_DIR);
+      await n8n.importWorkflows(WORKFLOWS_DIR);
     }, 900_000);
 
     afterAll(async () => {
       await sandbox?.close();
-      n8n?.remove();
+      await n8n?.remove();
     });
 
     it('runs every one of the 21 operations and returns their records', async () => {

@@ -6,9 +6,11 @@ import type { Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { N8nInstance } from '@social-data/n8n-harness';
+
 import { SandboxControl } from '../support/sandbox-control';
+
 import { API_KEY, sandboxCredentials, secretsIn } from './credentials';
-import { N8nInstance } from './n8n-cli';
 
 const WORKFLOW_ID = 'sdTriggerE2E0001';
 const LIST = listId(0);
@@ -136,7 +138,7 @@ export function triggerSuite(line: 1 | 2): void {
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       const { port } = receiver.address() as { port: number };
 
-      n8n = new N8nInstance(line);
+      n8n = new N8nInstance(line, { prefix: `n8n-trigger-${line}-` });
       await n8n.importCredentials(sandboxCredentials(sandbox.url));
       const file = join(n8n.folder, 'trigger-workflow.json');
       writeFileSync(file, JSON.stringify(triggerWorkflow(`http://127.0.0.1:${port}/received`)));
@@ -155,7 +157,7 @@ export function triggerSuite(line: 1 | 2): void {
       await n8n?.stop();
       await sandbox?.close();
       receiver?.close();
-      n8n?.remove();
+      await n8n?.remove();
     });
 
     it('emits every follower, tweet and list member added between polls exactly once', async () => {

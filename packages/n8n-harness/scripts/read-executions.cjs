@@ -1,4 +1,4 @@
-// Prints the executions stored in an n8n database as JSON: id, status, mode and each node's
+// Prints the executions stored in an n8n database as JSON: id, workflow, status, mode and each node's
 // output items. Run by the n8n runtime's own Node, so its sqlite3 build and flatted load as n8n
 // loads them (n8n 2.x's native module is built for Node 24, not the Node running jest).
 const { createRequire } = require('node:module');
@@ -10,7 +10,7 @@ const { parse } = fromN8n('flatted');
 
 const db = new sqlite3.Database(database, sqlite3.OPEN_READONLY);
 db.all(
-  'SELECT e.id, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id ORDER BY e.id',
+  'SELECT e.id, e.workflowId, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id ORDER BY e.id',
   (error, rows) => {
     if (error) throw error;
     const executions = rows.map((row) => {
@@ -21,7 +21,7 @@ db.all(
           runs.flatMap((run) => run.data?.main?.[0] ?? []).map((item) => item.json),
         ]),
       );
-      return { id: String(row.id), status: row.status, mode: row.mode, nodes };
+      return { id: String(row.id), workflowId: row.workflowId, status: row.status, mode: row.mode, nodes };
     });
     process.stdout.write(JSON.stringify(executions));
     db.close();

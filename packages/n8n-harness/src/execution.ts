@@ -1,0 +1,46 @@
+import type { CliResult } from './run-command';
+
+export interface Item {
+  json: Record<string, unknown>;
+  binary?: Record<string, unknown>;
+}
+
+/** The result of `n8n execute --rawOutput`: the run and each node's output items. */
+export class Execution {
+  constructor(
+    readonly result: CliResult,
+    readonly run: Record<string, unknown> | null,
+  ) {}
+
+  get succeeded(): boolean {
+    return this.result.code === 0 && this.run !== null && this.run.status !== 'error';
+  }
+
+  /** Every item the node output on its first output, across its runs. */
+  items(node: string): Item[] {
+    const data = this.run?.data as { resultData?: { runData?: Record<string, unknown> } } | undefined;
+    const runs = data?.resultData?.runData?.[node] as Array<{ data?: { main?: Item[][] } }> | undefined;
+    if (!runs) throw new Error(`node "${node}" did not run:\n${this.result.stdout.slice(0, 2000)}`);
+    return runs.flatMap((nodeRun) => nodeRun.data?.main?.[0] ?? []);
+  }
+
+  /** The error n8n recorded for the run, if any. */
+  get error(): string | undefined {
+    const data = this.run?.data as { resultData?: { error?: { message?: string } } } | undefined;
+    return data?.resultData?.error?.message;
+  }
+
+  get output(): string {
+    return `${this.result.stdout}\n${this.result.stderr}`;
+  }
+}
+
+/** An execution read back from n8n's database. */
+export interface StoredExecution {
+  id: string;
+  workflowId: string;
+  status: string;
+  mode: string;
+  /** Output items of each node that ran, by node name. */
+  nodes: Record<string, Array<Record<string, unknown>>>;
+}

@@ -1,0 +1,15 @@
+export { N8N_LINES, isN8nLine } from './lines';
+export type { N8nLine } from './lines';
+export { ensureN8n, ensureN8nInBackground, n8nInstalled } from './install';
+export type { Log, Runtime } from './install';
+export { n8nEnvironment } from './environment';
+export { createUserFolder, installPackage } from './user-folder';
+export { parseRawOutput, runN8n } from './run-command';
+export type { CliResult } from './run-command';
+export { N8nProcess, waitForReadiness } from './server-process';
+export { Execution } from './execution';
+export type { Item, StoredExecution } from './execution';
+export { N8nInstance } from './instance';
+export type { InstanceOptions, Owner } from './instance';
+export { freePort } from './ports';
+export { CACHE_DIR, NODE_PACKAGE_DIR, REPO_ROOT } from './paths';

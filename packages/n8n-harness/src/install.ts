@@ -1,0 +1,119 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+
+import { withInstallLock } from './install-lock';
+import { N8N_LINES, isN8nLine } from './lines';
+import type { N8nLine } from './lines';
+import { CACHE_DIR, HARNESS_CLI } from './paths';
+
+/** An installed n8n: its binary and the Node that runs it. */
+export interface Runtime {
+  line: N8nLine;
+  version: string;
+  node: string;
+  bin: string;
+}
+
+export type Log = (message: string) => void;
+
+const quietInstall = ['--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock'];
+
+function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) {
+    const tail = `${result.stdout}${result.stderr}`.split('\n').slice(-30).join('\n');
+    throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${tail}`);
+  }
+}
+
+function ensureNode(version: string, log: Log): { headers: string; bin: string } {
+  const dir = join(CACHE_DIR, `node-${version}`);
+  const bin = join(dir, 'node_modules', 'node', 'bin', 'node');
+  // The `node` package installs the binary and headers through a platform package of its own.
+  const headers = join(
+    dir,
+    'node_modules',
+    'node',
+    'node_modules',
+    `node-${process.platform}-${process.arch}`,
+  );
+  const ready = () => existsSync(join(dir, '.ready'));
+  if (ready()) return { headers, bin };
+  withInstallLock(`node-${version}`, log, () => {
+    if (ready()) return;
+    log(`installing Node ${version} from the npm registry`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true }));
+    npm(['install', ...quietInstall, `node@${version}`], dir);
+    writeFileSync(join(dir, '.ready'), version);
+  });
+  return { headers, bin };
+}
+
+/**
+ * Installs n8n of one line into .cache/ once and describes it. Both lines install with
+ * --ignore-scripts, because install scripts reach the internet; sqlite3 is then rebuilt against
+ * the Node that will run it.
+ */
+export function ensureN8n(
+  line: N8nLine | number,
+  log: Log = (m) => console.log(`[n8n ${line}.x] ${m}`),
+): Runtime {
+  if (!isN8nLine(line)) throw new Error(`unknown n8n line ${line}; use one of ${Object.keys(N8N_LINES)}`);
+  const spec = N8N_LINES[line];
+  const node = spec.node ? ensureNode(spec.node, log) : { headers: null, bin: process.execPath };
+  const dir = join(CACHE_DIR, `n8n-${spec.version}`);
+  const bin = join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+  const stamp = JSON.stringify(spec);
+  const readyFile = join(dir, '.ready');
+  const ready = () => existsSync(readyFile) && readFileSync(readyFile, 'utf8') === stamp;
+  if (!ready())
+    withInstallLock(`n8n-${spec.version}`, log, () => {
+      if (ready()) return;
+      log(`installing n8n ${spec.version} into .cache/ (a few minutes, once)`);
+      const started = Date.now();
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ private: true, overrides: spec.overrides }, null, 2),
+      );
+      npm(['install', ...quietInstall, '--omit=dev', '--ignore-scripts', `n8n@${spec.version}`], dir);
+      log('rebuilding sqlite3 for the Node that runs n8n');
+      const buildEnv = { ...process.env };
+      if (node.headers) {
+        buildEnv.npm_config_nodedir = node.headers;
+        buildEnv.PATH = [dirname(node.bin), process.env.PATH].join(delimiter);
+      }
+      npm(['rebuild', 'sqlite3'], dir, buildEnv);
+      writeFileSync(readyFile, stamp);
+      log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
+    });
+  return { line, version: spec.version, node: node.bin, bin };
+}
+
+/** Whether a line is already in .cache/, for callers that must not install (the benchmarks). */
+export function n8nInstalled(line: N8nLine): boolean {
+  return existsSync(join(CACHE_DIR, `n8n-${N8N_LINES[line].version}`, '.ready'));
+}
+
+/**
+ * Installs a line in a child process, so the caller's event loop keeps running (to report
+ * progress) during the minutes the first install takes; then describes it as ensureN8n does.
+ */
+export async function ensureN8nInBackground(line: N8nLine, log: Log): Promise<Runtime> {
+  if (!n8nInstalled(line)) {
+    const child = spawn(process.execPath, [HARNESS_CLI, 'install', String(line)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    if (code !== 0)
+      throw new Error(`installing n8n ${N8N_LINES[line].version} failed:\n${output.slice(-3000)}`);
+  }
+  return ensureN8n(line, log);
+}
