@@ -1,0 +1,81 @@
+import { accountId } from '@social-data/sandbox';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { control, until } from '../control';
+import { startSlackReceiver } from '../receiver';
+import type { SlackMessage } from '../receiver';
+import type { Example, ExampleResult } from './example';
+import { loadExample, withParameter } from './workflows';
+
+const NEW_TWEETS = 3;
+/** n8n polls at most once a minute; one minute for the poll plus the time n8n takes to start. */
+const POLL_WAIT_MS = 150_000;
+
+export interface SlackResult extends ExampleResult {
+  posted: string[];
+  messages: SlackMessage[];
+  executions: number;
+}
+
+export const listTweetsToSlack: Example<SlackResult> = {
+  file: 'list-tweets-to-slack.json',
+  title: 'New tweets of a list to a Slack webhook (the trigger, active in n8n start)',
+  async run({ stack, progress, outputDir }) {
+    const { sandbox, n8n } = stack;
+    const receiver = await startSlackReceiver();
+    try {
+      const workflow = withParameter(loadExample(this.file), 'Post to Slack', 'url', receiver.url);
+      const listId = String(
+        (workflow.nodes[0]?.parameters.list_id as { value: string } | undefined)?.value ?? '',
+      );
+      // @social_data joins the list, so what it posts shows in the list's timeline.
+      await control(sandbox, '/groups', {
+        role: 'listMembers',
+        list_id: listId,
+        account: accountId(1),
+        action: 'join',
+      });
+      await n8n.importWorkflow(workflow);
+      await n8n.activate(workflow.id);
+      const polls = () => sandbox.stats.byEndpoint.getListTweets ?? 0;
+      await progress.long(
+        'starting n8n with the workflow active (its first poll only takes note of the list)',
+        async () => {
+          await n8n.start();
+          await until('the activation poll', () => polls() >= 1, POLL_WAIT_MS);
+        },
+      );
+      const posted: string[] = [];
+      for (let index = 1; index <= NEW_TWEETS; index += 1) {
+        const tweet = await control(sandbox, '/tweets', {
+          userName: 'social_data',
+          text: `Launch day update ${index} of ${NEW_TWEETS}`,
+        });
+        posted.push(String(tweet.id));
+      }
+      progress.info(`@social_data posted ${NEW_TWEETS} tweets to list ${listId}`);
+      await progress.long('waiting for the next poll (n8n polls every minute)', () =>
+        until(`${NEW_TWEETS} Slack messages`, () => receiver.messages.length >= NEW_TWEETS, POLL_WAIT_MS),
+      );
+      await n8n.stop();
+      const executions = n8n
+        .executions()
+        .filter((execution) => execution.workflowId === workflow.id && execution.status === 'success').length;
+      const file = join(outputDir, 'slack-messages.json');
+      writeFileSync(file, `${JSON.stringify(receiver.messages, null, 2)}\n`);
+      return {
+        posted,
+        messages: [...receiver.messages],
+        executions,
+        outputs: [file],
+        summary: [
+          `${NEW_TWEETS} new list tweets → ${executions} trigger execution(s) → ${receiver.messages.length} Slack messages`,
+          `first message: ${JSON.stringify(receiver.messages[0]?.text ?? '')}`,
+        ],
+      };
+    } finally {
+      await receiver.close();
+    }
+  },
+};

@@ -1,0 +1,58 @@
+import { ensureN8nInBackground, N8nInstance } from '@social-data/n8n-harness';
+import type { N8nLine } from '@social-data/n8n-harness';
+import { startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { sandboxCredentials } from './credentials';
+import type { Progress } from './progress';
+
+export interface StackOptions {
+  line?: N8nLine;
+  /** Sandbox port; 0 (any free port) unless a person needs a stable address. */
+  sandboxPort?: number;
+  prefix?: string;
+}
+
+/** A sandbox with its control API and a real n8n with the package and both credentials in it. */
+export interface Stack {
+  sandbox: Sandbox;
+  n8n: N8nInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything the demo, the dev editor and the browser test run against. The package n8n loads
+ * is the built one, copied where `npm install` in ~/.n8n/nodes puts it; the credentials point at
+ * the sandbox.
+ */
+export async function startStack(progress: Progress, options: StackOptions = {}): Promise<Stack> {
+  const line = options.line ?? 1;
+  progress.step(`Real n8n (${line}.x) from .cache/`);
+  await progress.long(`installing n8n ${line}.x on first use (reused afterwards)`, () =>
+    ensureN8nInBackground(line, (message) => progress.info(message)),
+  );
+
+  progress.step('Sandbox API and a throwaway n8n with the community package');
+  const sandbox = await startSandbox({
+    control: true,
+    ...(options.sandboxPort === undefined ? {} : { port: options.sandboxPort }),
+  });
+  progress.info(`sandbox serving the whole API on ${sandbox.url}`);
+  const n8n = new N8nInstance(line, {
+    prefix: options.prefix ?? 'social-data-demo-',
+    log: (message) => progress.info(message),
+  });
+  const close = async () => {
+    await n8n.remove();
+    await sandbox.close();
+  };
+  try {
+    progress.info(`n8n ${n8n.runtime.version}, user folder ${n8n.folder}`);
+    await n8n.importCredentials(sandboxCredentials(sandbox));
+    progress.info('credentials "Social Data" and "Social Data Session" imported (stored encrypted)');
+    return { sandbox, n8n, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,145 @@
+import { catalog, feeds } from '@social-data/core';
+import { NODE_PACKAGE_DIR, REPO_ROOT } from '@social-data/n8n-harness';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INodeTypeDescription } from 'n8n-workflow';
+import type { Page } from 'playwright-core';
+
+import { EDITOR_OWNER, startEditor } from '../src/editor';
+import { Progress } from '../src/progress';
+import { startStack } from '../src/stack';
+import type { Stack } from '../src/stack';
+import { openEditor } from './support/browser';
+import type { EditorBrowser } from './support/browser';
+import { operationPanels } from './support/node-panel';
+
+const SCREENSHOTS = join(REPO_ROOT, '.reports', 'screenshots', 'n8n-editor');
+
+// The built node, as n8n loads it from ~/.n8n/nodes.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SocialData } = require(
+  join(NODE_PACKAGE_DIR, 'dist', 'nodes', 'SocialData', 'SocialData.node.js'),
+) as {
+  SocialData: new () => { description: INodeTypeDescription };
+};
+const panels = operationPanels(new SocialData().description);
+
+/** Picks an option of a dropdown parameter in the open node panel by its display name. */
+async function choose(page: Page, parameter: string, option: string): Promise<void> {
+  const input = page.getByTestId(`parameter-input-${parameter}`);
+  if ((await input.locator('input').inputValue()) === option) return;
+  await input.click();
+  await page
+    .locator('.el-select__popper:visible [data-test-id="parameter-input-item"]')
+    .filter({ has: page.getByText(option, { exact: true }) })
+    .first()
+    .click();
+  const deadline = Date.now() + 5_000;
+  let shown = '';
+  while ((shown = await input.locator('input').inputValue()) !== option) {
+    if (Date.now() > deadline)
+      throw new Error(`the ${parameter} picker shows "${shown}" after choosing "${option}"`);
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('the Social Data node in the n8n editor, in headless Chromium', () => {
+  let stack: Stack;
+  let url: string;
+  let browser: EditorBrowser;
+  const log: string[] = [];
+  const shots: string[] = [];
+  const shoot = async (page: Page, name: string) => {
+    const file = join(SCREENSHOTS, `${name}.png`);
+    await page.screenshot({ path: file });
+    shots.push(file);
+  };
+
+  beforeAll(async () => {
+    rmSync(SCREENSHOTS, { recursive: true, force: true });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const progress = new Progress((line) => log.push(line));
+    stack = await startStack(progress, { prefix: 'social-data-editor-' });
+    url = await startEditor(stack, progress);
+    browser = await openEditor(url, EDITOR_OWNER);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('finds the node by name, with its icon, its 14 triggers and 21 actions', async () => {
+    const { page } = browser;
+    await page.goto(`${url}/workflow/new`);
+    await page.getByTestId('canvas-add-button').click();
+    await page.getByTestId('node-creator-search-bar').fill('Social Data');
+    const item = page.getByTestId('item-iterator-item').filter({
+      has: page.getByTestId('node-creator-item-name').getByText('Social Data', { exact: true }),
+    });
+    await item.first().waitFor();
+    const icon = await item.first().locator('img').first().getAttribute('src');
+    expect(icon).toMatch(/socialData\.svg|SocialData|icons\//i);
+    await shoot(page, '01-node-creator');
+
+    await item.first().click();
+    const categories = await page.getByTestId('node-creator-category-item').allInnerTexts();
+    expect(categories.map((text) => text.trim())).toEqual(
+      expect.arrayContaining([
+        `Triggers (${Object.keys(feeds).length})`,
+        `Actions (${Object.keys(catalog).length})`,
+      ]),
+    );
+    await shoot(page, '02-node-triggers-and-actions');
+  }, 60_000);
+
+  it('opens the node panel with the credential already chosen', async () => {
+    const { page } = browser;
+    await page.getByTestId('node-creator-category-item').filter({ hasText: 'Actions' }).click();
+    const first = catalog[panels[0]!.operation.value as keyof typeof catalog];
+    await page.getByTestId('node-creator-item-name').getByText(first.action, { exact: true }).click();
+    await page.getByTestId('ndv').waitFor();
+    await expect(page.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.toBe(
+      'Social Data',
+    );
+  }, 60_000);
+
+  it.each(panels.map((panel) => [`${panel.resource.name} → ${panel.operation.name}`, panel] as const))(
+    '%s shows its fields',
+    async (_title, panel) => {
+      const { page } = browser;
+      await choose(page, 'resource', panel.resource.name);
+      await choose(page, 'operation', panel.operation.name);
+      for (const field of panel.fields) {
+        const input = page.getByTestId('ndv').getByTestId(`parameter-input-${field}`);
+        await input.first().waitFor({ state: 'visible', timeout: 5_000 });
+      }
+      await shoot(page, `panel-${panel.resource.value}-${panel.operation.value}`);
+    },
+    60_000,
+  );
+
+  it('went through every endpoint of the catalog and leaves the node on the canvas', async () => {
+    expect(panels.map((panel) => panel.operation.value).sort()).toEqual(Object.keys(catalog).sort());
+    const { page } = browser;
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ndv').waitFor({ state: 'hidden' });
+    await expect(page.getByTestId('canvas-node').count()).resolves.toBe(2);
+    await page.waitForTimeout(500);
+    await shoot(page, '99-canvas');
+    writeFileSync(
+      join(REPO_ROOT, '.reports', 'editor.json'),
+      JSON.stringify({
+        title: `n8n editor in headless Chromium (n8n ${stack.n8n.runtime.version})`,
+        figures: {
+          resources: new Set(panels.map((panel) => panel.resource.value)).size,
+          operations: panels.length,
+          'fields checked': panels.reduce((sum, panel) => sum + panel.fields.length, 0),
+          screenshots: shots.length,
+          'screenshots in': '.reports/screenshots/n8n-editor/',
+          'requests blocked (outside loopback)': browser.blocked.length,
+        },
+      }),
+    );
+  }, 60_000);
+});
