@@ -4,6 +4,8 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
+const { between } = require('../../../scripts/readme-tables.cjs');
+
 const README = join(__dirname, '..', 'README.md');
 const KINDS = [
   ['triggers', 'Trigger'],
@@ -31,12 +33,7 @@ function stepsTable() {
 }
 
 function withTable(readme) {
-  const start = '<!-- steps:start -->';
-  const end = '<!-- steps:end -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from === -1 || to === -1) throw new Error(`README.md lacks the ${start} / ${end} markers`);
-  return `${readme.slice(0, from + start.length)}\n\n${stepsTable()}\n\n${readme.slice(to)}`;
+  return between(readme, 'steps', stepsTable());
 }
 
 module.exports = { README, withTable };

@@ -4,6 +4,8 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
+const { between } = require('../../../scripts/readme-tables.cjs');
+
 const README = join(__dirname, '..', 'README.md');
 
 function operationsTable() {
@@ -49,15 +51,6 @@ function eventsTable() {
     );
   }
   return rows.join('\n');
-}
-
-function between(readme, name, table) {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from === -1 || to === -1) throw new Error(`README.md lacks the ${start} / ${end} markers`);
-  return `${readme.slice(0, from + start.length)}\n\n${table}\n\n${readme.slice(to)}`;
 }
 
 function withTable(readme) {

@@ -1,0 +1,58 @@
+// Renders the root README's table of every endpoint with the n8n operation and the Zapier steps
+// that reach it, from the core catalog and the two built integrations. `npm run docs` rewrites
+// it; apps/demo's README test fails when it is stale.
+const { readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const { between } = require('./readme-tables.cjs');
+
+const ROOT = join(__dirname, '..');
+const README = join(ROOT, 'README.md');
+
+function endpointsTable() {
+  const { catalog, endpointIds, feeds } = require(join(ROOT, 'packages/core/dist/index.cjs'));
+  const { SocialData } = require(
+    join(ROOT, 'packages/n8n-nodes-social-data/dist/nodes/SocialData/SocialData.node.js'),
+  );
+  const app = require(join(ROOT, 'apps/zapier/dist/index.js'));
+  const { properties } = new SocialData().description;
+  const resources = properties.find((property) => property.name === 'resource').options;
+  const n8nOperation = new Map();
+  for (const resource of resources) {
+    const picker = properties.find(
+      (property) =>
+        property.name === 'operation' && property.displayOptions.show.resource[0] === resource.value,
+    );
+    for (const option of picker.options) n8nOperation.set(option.value, `${resource.name} → ${option.name}`);
+  }
+  const stepsFor = (kind, endpointOf) => (id) =>
+    Object.values(app[kind])
+      .filter((step) => endpointOf(step.key) === id)
+      .map((step) => step.display.label)
+      .join('<br>') || '—';
+  const trigger = stepsFor('triggers', (key) => feeds[key].endpoint);
+  const search = stepsFor('searches', (key) => key);
+  const action = stepsFor('creates', (key) => key);
+  const rows = [
+    '| # | Endpoint | Mode | n8n: Resource → Operation | Zapier trigger | Zapier search | Zapier action |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const id of endpointIds) {
+    const spec = catalog[id];
+    rows.push(
+      `| ${spec.ref} | \`${spec.method} ${spec.path}\` | ${spec.mode === 'session' ? 'own session' : 'pool'} | ${n8nOperation.get(id) ?? '—'} | ${trigger(id)} | ${search(id)} | ${action(id)} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+function withTable(readme) {
+  return between(readme, 'endpoints', endpointsTable());
+}
+
+module.exports = { README, withTable };
+
+if (require.main === module) {
+  writeFileSync(README, withTable(readFileSync(README, 'utf8')));
+  console.log('README.md endpoints table updated');
+}
