@@ -7,6 +7,7 @@ import {
   UpstreamError,
 } from '@social-data/core';
 import { FAULT_KINDS } from '../src';
+import { Faults } from '../src/http/faults';
 import type { FaultKind } from '../src';
 import { useSandbox } from './support';
 
@@ -144,6 +145,20 @@ describe('each fault, switched on through the control API, as the client meets i
     expect(failed / requests).toBeGreaterThan(0.15);
     expect(failed / requests).toBeLessThan(0.45);
     await expect(env.client().call('getUser', { userName: 'social_data' }, once)).resolves.toBeDefined();
+  });
+
+  it('spreads a share of requests evenly over several faults', () => {
+    const faults = new Faults(7);
+    faults.addShare(['error-500', 'error-503', 'reset'], 0.3, { key: 'k' });
+    const seen: Record<string, number> = {};
+    const draws = 30_000;
+    for (let i = 0; i < draws; i += 1) {
+      const fault = faults.pick('k', 'getUser', undefined)?.fault;
+      if (fault) seen[fault] = (seen[fault] ?? 0) + 1;
+    }
+    expect(faults.injected / draws).toBeCloseTo(0.3, 1);
+    for (const kind of ['error-500', 'error-503', 'reset']) expect(seen[kind]! / draws).toBeCloseTo(0.1, 1);
+    expect(faults.pick('other key', 'getUser', undefined)).toBeUndefined();
   });
 
   it('rejects a fault it does not know', async () => {

@@ -18,6 +18,19 @@ export const FAULT_KINDS = [
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/** The faults a retry cures: what a client must ride out without losing or repeating records. */
+export const TRANSIENT_FAULTS = [
+  'rate-limit',
+  'rate-limit-date',
+  'error-500',
+  'error-502',
+  'error-503',
+  'slow',
+  'reset',
+  'html',
+  'truncated',
+] as const satisfies readonly FaultKind[];
+
 export interface FaultRule {
   fault: FaultKind;
   /** How many requests it hits; absent means every matching request. */
@@ -73,6 +86,15 @@ export class Faults {
 
   add(rule: FaultRule): void {
     this.rules.push({ ...rule, hits: 0 });
+  }
+
+  /**
+   * Fails `share` of the matching requests, split evenly over `kinds`. Rules are tried in turn
+   * with a draw each, so rule i fires at share / (1 - i * share) of the requests that reach it.
+   */
+  addShare(kinds: readonly FaultKind[], share: number, rule: Omit<FaultRule, 'fault' | 'rate'> = {}): void {
+    const each = share / kinds.length;
+    kinds.forEach((fault, i) => this.add({ ...rule, fault, rate: each / (1 - i * each) }));
   }
 
   clear(): void {
