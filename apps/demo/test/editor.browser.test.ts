@@ -1,6 +1,6 @@
 import { catalog, feeds } from '@social-data/core';
-import { NODE_PACKAGE_DIR, REPO_ROOT } from '@social-data/n8n-harness';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
 import type { Page } from 'playwright-core';
@@ -127,19 +127,13 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
     await expect(page.getByTestId('canvas-node').count()).resolves.toBe(2);
     await page.waitForTimeout(500);
     await shoot(page, '99-canvas');
-    writeFileSync(
-      join(REPO_ROOT, '.reports', 'editor.json'),
-      JSON.stringify({
-        title: `n8n editor in headless Chromium (n8n ${stack.n8n.runtime.version})`,
-        figures: {
-          resources: new Set(panels.map((panel) => panel.resource.value)).size,
-          operations: panels.length,
-          'fields checked': panels.reduce((sum, panel) => sum + panel.fields.length, 0),
-          screenshots: shots.length,
-          'screenshots in': '.reports/screenshots/n8n-editor/',
-          'requests blocked (outside loopback)': browser.blocked.length,
-        },
-      }),
-    );
+    writeReport('editor', `n8n editor in headless Chromium (n8n ${stack.n8n.runtime.version})`, {
+      resources: new Set(panels.map((panel) => panel.resource.value)).size,
+      operations: panels.length,
+      'fields checked': panels.reduce((sum, panel) => sum + panel.fields.length, 0),
+      screenshots: shots.length,
+      'screenshots in': '.reports/screenshots/n8n-editor/',
+      'requests refused (not loopback)': browser.blocked.length,
+    });
   }, 60_000);
 });

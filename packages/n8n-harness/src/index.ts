@@ -13,3 +13,5 @@ export { N8nInstance } from './instance';
 export type { InstanceOptions, Owner } from './instance';
 export { freePort } from './ports';
 export { CACHE_DIR, NODE_PACKAGE_DIR, REPO_ROOT } from './paths';
+export { writeReport } from './reports';
+export type { Figures } from './reports';

@@ -1,3 +1,5 @@
+import { writeReport } from '@social-data/n8n-harness';
+import type { Figures } from '@social-data/n8n-harness';
 import type { IDataObject } from 'n8n-workflow';
 
 // Distinctive values, so any trace of them in n8n's output or database is found by the scans.
@@ -40,4 +42,21 @@ export function sandboxCredentials(baseUrl: string): IDataObject[] {
 /** Everything n8n printed or stored, searched for the secrets: the names of those found. */
 export function secretsIn(texts: string[]): string[] {
   return SECRETS.filter((secret) => texts.some((text) => text.includes(secret)));
+}
+
+/** Scans like secretsIn and leaves the figures of the scan in .reports/. */
+export function scanForReport(
+  report: string,
+  title: string,
+  texts: string[],
+  figures: Figures = {},
+): string[] {
+  const found = secretsIn(texts);
+  writeReport(report, title, {
+    ...figures,
+    'texts scanned (n8n output, logs, database files)': texts.length,
+    'MB scanned': Number((texts.reduce((sum, text) => sum + text.length, 0) / 1e6).toFixed(1)),
+    'secrets found': found.length,
+  });
+  return found;
 }

@@ -1,10 +1,8 @@
-import { N8nInstance, REPO_ROOT } from '@social-data/n8n-harness';
+import { N8nInstance } from '@social-data/n8n-harness';
 import { accountId, startSandbox, TRANSIENT_FAULTS } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import { API_KEY, sandboxCredentials, secretsIn } from './credentials';
+import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
 
 const FOLLOWERS = 10_000;
 /** Accounts far from any seeded group, made to follow `no_followers`. */
@@ -90,25 +88,20 @@ export function noLossSuite(line: 1 | 2): void {
       expect(new Set(ids).size).toBe(FOLLOWERS);
       expect([...ids].sort()).toEqual(expected.sort());
       expect(sandbox.faults.injected).toBeGreaterThan(0);
-      const secrets = secretsIn([...n8n.transcript, ...n8n.storedFiles()]);
-      expect(secrets).toEqual([]);
-
-      mkdirSync(join(REPO_ROOT, '.reports'), { recursive: true });
-      writeFileSync(
-        join(REPO_ROOT, '.reports', `reliability-n8n-${line}.json`),
-        JSON.stringify({
-          title: `Return All under 10% faults in real n8n ${n8n.runtime.version} (issue 9)`,
-          figures: {
-            'followers expected': FOLLOWERS,
-            'items checked': ids.length,
-            'unique items': new Set(ids).size,
-            'requests made': sandbox.stats.requests,
-            'faults injected': sandbox.faults.injected,
-            'fault kinds': TRANSIENT_FAULTS.length,
-            'secrets found (n8n output and database)': secrets.length,
-          },
-        }),
+      const secrets = scanForReport(
+        `reliability-n8n-${line}`,
+        `Return All under 10% faults in real n8n ${n8n.runtime.version} (issue 9)`,
+        [...n8n.transcript, ...n8n.storedFiles()],
+        {
+          'followers expected': FOLLOWERS,
+          'items checked': ids.length,
+          'unique items': new Set(ids).size,
+          'requests made': sandbox.stats.requests,
+          'faults injected': sandbox.faults.injected,
+          'fault kinds': TRANSIENT_FAULTS.length,
+        },
       );
+      expect(secrets).toEqual([]);
     }, 600_000);
   });
 }
