@@ -8,6 +8,7 @@ import { EXAMPLES } from './examples';
 import type { ExampleResult } from './examples';
 import { EXAMPLES_DIR } from './examples/workflows';
 import { Progress } from './progress';
+import { Shutdown } from './shutdown';
 import { startStack } from './stack';
 import type { Stack } from './stack';
 
@@ -16,14 +17,12 @@ const shown = (path: string) => relative(process.cwd(), path) || '.';
 
 async function main(progress: Progress): Promise<void> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
+  const shutdown = new Shutdown();
   let stack: Stack | undefined;
-  const stop = () => {
-    void stack?.close().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', stop);
   const results: Array<{ title: string; result: ExampleResult }> = [];
   try {
     stack = await startStack(progress);
+    shutdown.attach(stack);
     for (const example of EXAMPLES) {
       progress.step(`${example.title}  (examples/${example.file})`);
       const result = await example.run({ stack, progress, outputDir: OUTPUT_DIR });
@@ -33,7 +32,6 @@ async function main(progress: Progress): Promise<void> {
   } finally {
     progress.step('Stopping n8n and the sandbox');
     await stack?.close();
-    process.off('SIGINT', stop);
   }
 
   console.log(

@@ -2,21 +2,14 @@
 // credentials set and the example workflows imported; runs until Ctrl-C, then stops both.
 import { startEditor, EDITOR_OWNER } from './editor';
 import { Progress } from './progress';
+import { Shutdown } from './shutdown';
 import { startStack } from './stack';
 
 async function main(): Promise<void> {
+  const shutdown = new Shutdown(0);
   const progress = new Progress();
   const stack = await startStack(progress, { prefix: 'social-data-dev-' });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping n8n and the sandbox …');
-    await stack.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  shutdown.attach(stack);
   try {
     progress.step('The n8n editor');
     const url = await startEditor(stack, progress);
