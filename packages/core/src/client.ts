@@ -159,7 +159,8 @@ export class SocialDataClient {
       const batches = await mapWithConcurrency(
         chunk(ids, IDS_PER_REQUEST),
         this.options.concurrency ?? DEFAULT_CONCURRENCY,
-        (batch) => this.send(id, { ...normalized, [result.idsParam]: batch }, context, options),
+        (batch, failed) =>
+          this.send(id, { ...normalized, [result.idsParam]: batch }, context, options, failed),
       );
       return inInputOrder(ids, (batches as { id: string }[][]).flat()) as ResultOf<Id>;
     } catch (error) {
@@ -237,11 +238,13 @@ export class SocialDataClient {
     return context;
   }
 
+  /** `abandoned` turns true when the call this request belongs to has already failed. */
   private async send(
     id: EndpointId,
     params: NormalizedParams,
     context: RequestContext,
     options: CallOptions,
+    abandoned: () => boolean = () => false,
   ): Promise<unknown> {
     const request = buildRequest(id, params, context);
     const maxRetries = options.maxRetries ?? this.options.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -267,8 +270,10 @@ export class SocialDataClient {
             `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
         );
       }
-      if (attempt >= maxRetries || !isRetryable(failure, idempotent)) throw failure;
+      if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned()) throw failure;
       await this.options.sleep(retryDelay(failure, attempt, this.random));
+      // Another batch failed during the wait: the caller has its error, so send nothing more.
+      if (abandoned()) throw failure;
     }
   }
 

@@ -80,4 +80,27 @@ describe('batched id lookups', () => {
     await expect(client.call('getUsersByIds', { userIds: ids })).rejects.toThrow(/not found/);
     expect(requests).toBe(1);
   });
+
+  it('sends nothing more for a lookup once one chunk has failed for good, not even retries', async () => {
+    let requests = 0;
+    nock(BASE)
+      .persist()
+      .get('/social/users/batch')
+      .query(true)
+      .reply((uri) => {
+        requests += 1;
+        // The first chunk is refused at once; the others are still on their way and fail after.
+        return idsOf(uri.split('?')[1]!)[0] === '1'
+          ? [404, { status: 'error', msg: 'not found' }]
+          : [503, { status: 'error', msg: 'try again' }];
+      });
+    const { client } = testClient({
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20))),
+    });
+    const ids = Array.from({ length: 300 }, (_, i) => String(i + 1));
+    await expect(client.call('getUsersByIds', { userIds: ids })).rejects.toThrow(/not found/);
+    const atRejection = requests;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect({ atRejection, later: requests }).toEqual({ atRejection: 3, later: 3 });
+  });
 });

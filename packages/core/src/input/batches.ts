@@ -7,21 +7,23 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * Runs `task` over `items` with at most `limit` in flight, results in input order. After the
- * first failure no new task starts, and that failure is what the call rejects with.
+ * first failure no new task starts, and that failure is what the call rejects with. Tasks still
+ * running see `failed()` turn true, so they can stop instead of retrying for a call that is over.
  */
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
-  task: (item: T, index: number) => Promise<R>,
+  task: (item: T, failed: () => boolean) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;
+  const hasFailed = () => failed;
   async function worker(): Promise<void> {
     while (!failed && next < items.length) {
       const index = next++;
       try {
-        results[index] = await task(items[index] as T, index);
+        results[index] = await task(items[index] as T, hasFailed);
       } catch (error) {
         failed = true;
         throw error;
