@@ -108,10 +108,20 @@ function checkSettings(options: ClientOptions | CallOptions): void {
 
 function normalizeApiKey(value: unknown): string {
   const fix = 'Copy the key from your account dashboard; keys start with tda_.';
-  if (typeof value !== 'string' || value.trim() === '') throw invalid('apiKey', 'the API key is empty', fix);
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    throw invalid('apiKey', 'the API key is empty', fix);
+  if (typeof value !== 'string') throw invalid('apiKey', `expected text, got ${typeof value}`, fix);
   const key = value.trim();
   if (!key.startsWith('tda_') || /\s/.test(key)) throw invalid('apiKey', 'this is not an API key', fix);
   return key;
+}
+
+function acceptedApiKey(value: unknown): string | undefined {
+  try {
+    return normalizeApiKey(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -129,7 +139,13 @@ export class SocialDataClient {
   private nextSlot = 0;
 
   constructor(options: ClientOptions) {
-    this.redact = createRedactor({ apiKey: options.apiKey, cookie: options.cookie, proxy: options.proxy });
+    // Only a key the client accepts is hidden as one: a refused value is never sent, and a
+    // mistyped short one ("api", "key") would blank those words out of every message.
+    this.redact = createRedactor({
+      apiKey: acceptedApiKey(options.apiKey),
+      cookie: options.cookie,
+      proxy: options.proxy,
+    });
     this.options = options;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;

@@ -138,6 +138,15 @@ describe('own-session credentials', () => {
     ['an ftp:// proxy', 'c=1', 'ftp://user:pw@host:21', 'proxy', /scheme "ftp" is not supported.*socks5h/],
     ['a proxy without a scheme', 'c=1', 'host:8080', 'proxy', /not a URL with a scheme/],
     ['a proxy without a host', 'c=1', 'socks5://', 'proxy', /not a valid URL|no host/],
+    // Mapped fields and expressions can hand over numbers and objects.
+    ['a cookie that is a number', 42 as never, 'http://h:1', 'cookie', /expected text, got number/],
+    [
+      'a proxy that is an object',
+      'c=1',
+      { url: 'http://h:1' } as never,
+      'proxy',
+      /expected text, got object/,
+    ],
   ])('%s fails a session endpoint before any request', async (_label, cookie, proxy, field, message) => {
     const error = await rejection(session(cookie, proxy).call('getBookmarks', {}));
     expect(error.field).toBe(field);
@@ -178,6 +187,13 @@ describe('client settings', () => {
   it.each([
     [{ apiKey: '' }, 'apiKey', /API key is empty/],
     [{ apiKey: 'sk-live-123' }, 'apiKey', /not an API key.*tda_/],
+    [{ apiKey: 12345678 as never }, 'apiKey', /expected text, got number/],
+    // A refused key is not a secret to hide: as one, "api" would blank out words of the message.
+    [
+      { apiKey: 'api' },
+      'apiKey',
+      /^apiKey: this is not an API key\. Copy the key .*; keys start with tda_\.$/,
+    ],
     [{ baseUrl: '' }, 'baseUrl', /base URL is empty/],
     [{ baseUrl: 'ftp://api' }, 'baseUrl', /http:\/\/ or https:\/\//],
     [{ baseUrl: 'not a url' }, 'baseUrl', /not a valid URL/],

@@ -66,12 +66,16 @@ function encodings(secret: string): string[] {
  * before it is shortened: a cut secret no longer matches.
  */
 export function createRedactor(secrets: Secrets): Redact {
+  // Hosts hand over whatever a credential field or a mapped value holds; only text is ever sent,
+  // and anything else is refused by the normalizers, naming the field.
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const [apiKey, cookie, proxy] = [text(secrets.apiKey), text(secrets.cookie), text(secrets.proxy)];
   const all = [
     // A blank value (a cookie field holding only spaces) hides nothing; as a "secret" it would
     // shred every message at each space.
-    ...[secrets.apiKey, secrets.cookie, secrets.proxy].flatMap((s) => (s?.trim() ? [s, s.trim()] : [])),
-    ...(secrets.cookie ? cookieFragments(secrets.cookie) : []),
-    ...(secrets.proxy ? proxyFragments(secrets.proxy) : []),
+    ...[apiKey, cookie, proxy].flatMap((s) => (s?.trim() ? [s, s.trim()] : [])),
+    ...(cookie ? cookieFragments(cookie) : []),
+    ...(proxy ? proxyFragments(proxy) : []),
   ]
     .filter((s) => s.length > 0)
     .flatMap(encodings);
