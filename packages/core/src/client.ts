@@ -83,18 +83,28 @@ function normalizeBaseUrl(value: unknown): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Checks that each named option, when set, is a whole number of at least its minimum. */
-function checkWholeNumbers(options: object, minimums: Record<string, number>): void {
-  for (const [name, min] of Object.entries(minimums)) {
+type Settings = Partial<Record<'maxRetries' | 'timeoutMs' | 'concurrency', number>>;
+
+/**
+ * Each named option that is set, as a whole number of at least its minimum. Forms and
+ * expressions hand numbers over as text ("5000"), which must not reach a timer as text.
+ */
+function wholeNumbers<K extends string>(
+  options: object,
+  minimums: Record<K, number>,
+): Partial<Record<K, number>> {
+  const numbers: Partial<Record<K, number>> = {};
+  for (const name of Object.keys(minimums) as K[]) {
     const value = (options as Record<string, unknown>)[name];
-    if (value !== undefined) normalizeCount(value, { min }, name);
+    if (value !== undefined) numbers[name] = normalizeCount(value, { min: minimums[name] }, name);
   }
+  return numbers;
 }
 
-function checkSettings(options: ClientOptions | CallOptions): void {
-  checkWholeNumbers(options, { maxRetries: 0, timeoutMs: 1, concurrency: 1 });
-  if ('maxRetries' in options && options.maxRetries !== undefined && options.maxRetries > MAX_RETRIES_LIMIT) {
-    throw invalid('maxRetries', `${options.maxRetries} is too many`, `Use at most ${MAX_RETRIES_LIMIT}.`);
+function checkSettings(options: ClientOptions | CallOptions): Settings {
+  const settings: Settings = wholeNumbers(options, { maxRetries: 0, timeoutMs: 1, concurrency: 1 });
+  if (settings.maxRetries !== undefined && settings.maxRetries > MAX_RETRIES_LIMIT) {
+    throw invalid('maxRetries', `${settings.maxRetries} is too many`, `Use at most ${MAX_RETRIES_LIMIT}.`);
   }
   const rate = (options as ClientOptions).requestsPerSecond;
   if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0)) {
@@ -104,6 +114,7 @@ function checkSettings(options: ClientOptions | CallOptions): void {
       'Leave it empty for no client-side limit.',
     );
   }
+  return settings;
 }
 
 function normalizeApiKey(value: unknown): string {
@@ -134,6 +145,7 @@ export class SocialDataClient {
   private readonly apiKey: string;
   private readonly baseUrl: string;
   private readonly options: ClientOptions;
+  private readonly settings: Settings;
   private readonly now: () => number;
   private readonly random: () => number;
   private nextSlot = 0;
@@ -150,7 +162,7 @@ export class SocialDataClient {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     try {
-      checkSettings(options);
+      this.settings = checkSettings(options);
       this.apiKey = normalizeApiKey(options.apiKey);
       this.baseUrl = normalizeBaseUrl(options.baseUrl);
     } catch (error) {
@@ -165,18 +177,18 @@ export class SocialDataClient {
     options: CallOptions = {},
   ): Promise<ResultOf<Id>> {
     try {
-      checkSettings(options);
+      const settings = checkSettings(options);
       const normalized = normalizeParams(id, params as Record<string, unknown>);
       const context = this.context(id);
       const result = catalog[id].result;
       if (result.kind !== 'records')
-        return (await this.send(id, normalized, context, options)) as ResultOf<Id>;
+        return (await this.send(id, normalized, context, settings)) as ResultOf<Id>;
       const ids = normalized[result.idsParam] as string[];
       const batches = await mapWithConcurrency(
         chunk(ids, IDS_PER_REQUEST),
-        this.options.concurrency ?? DEFAULT_CONCURRENCY,
+        this.settings.concurrency ?? DEFAULT_CONCURRENCY,
         (batch, failed) =>
-          this.send(id, { ...normalized, [result.idsParam]: batch }, context, options, failed),
+          this.send(id, { ...normalized, [result.idsParam]: batch }, context, settings, failed),
       );
       return inInputOrder(ids, (batches as { id: string }[][]).flat()) as ResultOf<Id>;
     } catch (error) {
@@ -200,7 +212,7 @@ export class SocialDataClient {
       const context = this.context(id);
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');
-      checkWholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
+      const paging = wholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
       const fetchPage = async (cursor: string | undefined) => {
         try {
           const pageParams: NormalizedParams = { ...normalized };
@@ -211,7 +223,7 @@ export class SocialDataClient {
           throw this.sanitize(error);
         }
       };
-      return new Paginator(fetchPage, { ...options, startCursor });
+      return new Paginator(fetchPage, { ...options, ...paging, startCursor });
     } catch (error) {
       throw this.sanitize(error);
     }
@@ -243,7 +255,7 @@ export class SocialDataClient {
     const context: RequestContext = {
       baseUrl: this.baseUrl,
       apiKey: this.apiKey,
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     };
     if (catalog[id].mode === 'session') {
       context.session = {
@@ -263,7 +275,7 @@ export class SocialDataClient {
     abandoned: () => boolean = () => false,
   ): Promise<unknown> {
     const request = buildRequest(id, params, context);
-    const maxRetries = options.maxRetries ?? this.options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const maxRetries = options.maxRetries ?? this.settings.maxRetries ?? DEFAULT_MAX_RETRIES;
     const { idempotent } = catalog[id];
     for (let attempt = 0; ; attempt += 1) {
       await this.throttle();

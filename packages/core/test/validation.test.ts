@@ -209,6 +209,29 @@ describe('client settings', () => {
     );
   });
 
+  it('takes whole-number settings given as text, as forms and expressions hand them over', async () => {
+    nock.cleanAll();
+    let requests = 0;
+    nock(BASE)
+      .persist()
+      .get('/social/user/jack')
+      .reply(() => {
+        requests += 1;
+        return [503, { status: 'error', msg: 'down for a moment' }];
+      });
+    const client = createClient({
+      apiKey: API_KEY,
+      baseUrl: BASE,
+      timeoutMs: '5000' as never,
+      maxRetries: '1' as never,
+      sleep: async () => undefined,
+    });
+    await expect(client.call('getUser', { userName: 'jack' })).rejects.toMatchObject({
+      name: 'UpstreamError',
+    });
+    expect(requests).toBe(2);
+  });
+
   it('trims a pasted key and a trailing slash of the base URL, and keeps a path prefix', async () => {
     nock('https://gw.example')
       .get('/v1/social/user/jack')
