@@ -97,6 +97,12 @@ describe('bad input fails before any request, naming the field and the fix', () 
       /does not take.*userName, cursor/,
     ],
     [
+      'a parameter named like a built-in of every object',
+      () => client.call('getUser', { userName: 'jack', constructor: 'x' } as never),
+      'constructor',
+      /does not take.*userName/,
+    ],
+    [
       'an id that lost precision as a number',
       () => client.call('lookupTweets', { tweet_ids: [Number('1850000000000000001') as unknown as string] }),
       'tweet_ids[0]',

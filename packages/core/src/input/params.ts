@@ -64,7 +64,8 @@ export function normalizeParams(id: EndpointId, params: Record<string, unknown>)
   const specs: Record<string, ParamSpec> = endpointSpec(id).params;
   const accepted = Object.keys(specs);
   for (const name of Object.keys(params)) {
-    if (!(name in specs) && params[name] !== undefined) {
+    // Own properties only: `in` would take "constructor" or "toString" for parameters.
+    if (!Object.hasOwn(specs, name) && params[name] !== undefined) {
       throw invalid(
         name,
         `${id} does not take this parameter`,
