@@ -89,6 +89,23 @@ describe('every step against the sandbox', () => {
     expect(new Set([...first.records, ...rest.records].map((user) => user.id)).size).toBe(1000);
   });
 
+  it('gives the cursor to go on from when it stops after empty pages that still claim more', async () => {
+    const input = { userName: 'social_data', maxItems: 100 };
+    const all = (await run('creates', 'getUserTweets', authData, input)) as { records: object[] };
+    sandbox.faults.add({ fault: 'empty-page', key: API_KEY, times: 3 });
+    const stopped = (await run('creates', 'getUserTweets', authData, input)) as {
+      records: object[];
+      next_cursor: string;
+      has_next_page: boolean;
+    };
+    expect(stopped).toMatchObject({ records: [], has_next_page: true });
+    const rest = (await run('creates', 'getUserTweets', authData, {
+      ...input,
+      cursor: stopped.next_cursor,
+    })) as { records: object[] };
+    expect(rest.records).toEqual(all.records);
+  });
+
   it('sends Create List once', async () => {
     const before = sandbox.stats.createListRequests;
     await run('creates', 'createList', authData, { name: 'Once' });

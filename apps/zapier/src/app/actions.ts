@@ -87,16 +87,14 @@ export const readActions = Object.fromEntries(
               : undefined,
           });
           const records: object[] = [];
-          let next = { next_cursor: '', has_next_page: false };
           for await (const page of paginator.pages()) {
             records.push(...page.records.map(shape));
-            next = {
-              next_cursor: page.has_next_page ? page.next_cursor : '',
-              has_next_page: page.has_next_page,
-            };
             if (records.length >= maxItems || Date.now() - started > READ_BUDGET_MS) break;
           }
-          return { records, count: records.length, ...next };
+          // The paginator's cursor, not the last page's flag: a run that gave up on empty pages
+          // (decision B4) has not reached the end, and a later step must be able to go on.
+          const next_cursor = paginator.nextCursor ?? '';
+          return { records, count: records.length, next_cursor, has_next_page: next_cursor !== '' };
         }),
         sample: {
           records: [sampleOf(id)],
