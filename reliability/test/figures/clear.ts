@@ -1,0 +1,3 @@
+import { clearFigures } from '../support/figures';
+
+export default clearFigures;

@@ -1,0 +1,3 @@
+import { mergeFigures } from '../support/figures';
+
+export default mergeFigures;

@@ -1,0 +1,75 @@
+import App from 'social-data-zapier';
+import zapier from 'zapier-platform-core';
+
+import type { Text } from './secrets';
+import { textsOf } from './secrets';
+
+export type Kind = 'triggers' | 'searches' | 'creates';
+
+type Handler = (event: object) => Promise<{ results: unknown }>;
+// Zapier's lambda handler, which its app tester wraps, takes a logger of its own: every line
+// Zapier would send to its log service (HTTP requests and answers, errors) after censoring.
+const handler = (zapier as unknown as { createAppHandler(app: object): Handler }).createAppHandler(App);
+
+export const app = App;
+
+export const everyStep: Array<[Kind, string]> = (['triggers', 'searches', 'creates'] as const).flatMap(
+  (kind) => Object.keys(App[kind]).map((key): [Kind, string] => [kind, key]),
+);
+
+export interface StepRun {
+  result: unknown;
+  error: unknown;
+  logs: string[];
+}
+
+/** Runs one step as Zapier would, with what it returned or threw and every log line it wrote. */
+export async function runStep(
+  kind: Kind,
+  key: string,
+  authData: object,
+  inputData: object,
+): Promise<StepRun> {
+  const logs: string[] = [];
+  const event = {
+    command: 'execute',
+    method: `${kind}.${key}.operation.perform`,
+    bundle: { authData, inputData },
+    customLogger: (message: string, data: unknown) => logs.push(message, JSON.stringify(data)),
+  };
+  return handler(event).then(
+    ({ results }) => ({ result: results, error: undefined, logs }),
+    (error: unknown) => ({ result: undefined, error, logs }),
+  );
+}
+
+/** Everything a step produced, for the secret scan. */
+export function textsOfStep(run: StepRun, where: string): Text[] {
+  return [
+    ...textsOf(run.result, `${where}: the result`),
+    ...textsOf(run.error, `${where}: the error`),
+    ...run.logs.map((text, line) => ({ where: `${where}: Zapier log line ${line + 1}`, text })),
+  ];
+}
+
+/** A value for every input a step takes, by field key. */
+export function inputsFor(kind: Kind, key: string, values: Record<string, unknown>): Record<string, unknown> {
+  const inputData: Record<string, unknown> = {};
+  for (const field of App[kind][key]!.operation.inputFields) {
+    if (values[field.key] !== undefined) inputData[field.key] = values[field.key];
+    else if (field.required) throw new Error(`no test value for ${kind}.${key}.${field.key}`);
+  }
+  return inputData;
+}
+
+/** What Zapier's errors carry in their message: JSON with the message and a code or delay. */
+export function zapierError(error: unknown): {
+  name: string;
+  message: string;
+  code?: string;
+  status?: number;
+  delay?: number;
+} {
+  if (!(error instanceof Error)) throw new Error('the step returned where it should have failed');
+  return { name: error.name, ...(JSON.parse(error.message) as { message: string }) };
+}

@@ -1,0 +1,261 @@
+import { performance } from 'node:perf_hooks';
+import nock from 'nock';
+import { accountId, communityId, listId, startSandbox, topicId } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { FAULT_KINDS, RETRY_AFTER_S, failureOf } from './support/faults';
+import type { FaultKind } from './support/faults';
+import { recordFigures } from './support/figures';
+import { until } from './support/until';
+import { COOKIE, PROXY, SecretScan, apiKey } from './support/secrets';
+import { everyStep, inputsFor, runStep, textsOfStep, zapierError } from './support/zapier';
+import type { Kind, StepRun } from './support/zapier';
+
+/**
+ * The built Zapier app against the sandbox: every step, then every fault against every result
+ * shape. Nothing is retried inside a step (decision Z2), each failure is a Zapier error that says
+ * what to do, and no result, error or Zapier log line holds the key, the cookie or the proxy
+ * password.
+ */
+
+/** Zapier's request timeout and step budget (decision Z3), and a slow answer past the timeout. */
+const REQUEST_TIMEOUT_MS = 20_000;
+const STEP_BUDGET_MS = 25_000;
+const SLOW_MS = REQUEST_TIMEOUT_MS + 1_000;
+/** Faults are staged for one key each, so runs cannot meet each other's. */
+const KEYS = Array.from({ length: 200 }, (_, i) => apiKey(100 + i));
+let keysUsed = 0;
+let sandbox: Sandbox;
+const scan = new SecretScan();
+const tally = {
+  runs: 0,
+  steps: 0,
+  items: 0,
+  logLines: 0,
+  longestMs: 0,
+  creates: 0,
+};
+
+const authFor = (key: string) => ({ apiKey: key, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY });
+
+interface ZapierShape {
+  name: string;
+  kind: Kind;
+  key: string;
+  paged: boolean;
+  input: Record<string, unknown>;
+}
+
+/** Paged actions start from their second page, so page faults meet a cursor. */
+const SHAPES: ZapierShape[] = [
+  {
+    name: 'single record',
+    kind: 'searches',
+    key: 'getUser',
+    paged: false,
+    input: { userName: 'social_data' },
+  },
+  {
+    name: 'record array',
+    kind: 'searches',
+    key: 'getUsersByIds',
+    paged: false,
+    input: { userIds: Array.from({ length: 250 }, (_, i) => accountId(1_000 + i)).join(',') },
+  },
+  {
+    name: 'tweet page',
+    kind: 'creates',
+    key: 'getUserTweets',
+    paged: true,
+    input: { userName: 'social_data' },
+  },
+  {
+    name: 'user page',
+    kind: 'creates',
+    key: 'getUserFollowers',
+    paged: true,
+    input: { userName: 'followers_201' },
+  },
+  { name: 'create', kind: 'creates', key: 'createList', paged: false, input: { name: 'Reliability' } },
+];
+const baselines = new Map<string, unknown>();
+
+async function run(
+  kind: Kind,
+  key: string,
+  input: object,
+  where: string,
+  fault?: FaultKind,
+): Promise<StepRun> {
+  const apiKey = KEYS[keysUsed++]!;
+  if (fault) sandbox.faults.add({ fault, key: apiKey, retryAfter: RETRY_AFTER_S, delayMs: SLOW_MS });
+  const started = performance.now();
+  const outcome = await runStep(kind, key, authFor(apiKey), input);
+  tally.longestMs = Math.max(tally.longestMs, performance.now() - started);
+  scan.check(textsOfStep(outcome, where));
+  tally.logLines += outcome.logs.length;
+  return outcome;
+}
+
+beforeAll(async () => {
+  nock.enableNetConnect('127.0.0.1');
+  sandbox = await startSandbox({ keys: KEYS, control: true });
+  for (const shape of SHAPES.filter((s) => s.paged)) {
+    const first = await run(
+      shape.kind,
+      shape.key,
+      { ...shape.input, maxItems: 1 },
+      `${shape.name}: first page`,
+    );
+    shape.input.cursor = (first.result as { next_cursor: string }).next_cursor;
+  }
+  for (const shape of SHAPES) {
+    const { result, error } = await run(shape.kind, shape.key, shape.input, `${shape.name}: no fault`);
+    if (error) throw error;
+    baselines.set(shape.name, result);
+  }
+});
+
+afterAll(async () => {
+  recordFigures(__filename, {
+    'Zapier: steps run against the sandbox': tally.steps,
+    'Zapier: fault runs': tally.runs,
+    'Zapier: longest step (ms)': Math.round(tally.longestMs),
+    'Zapier: log lines scanned': tally.logLines,
+    'fault runs': tally.runs,
+    'requests made': sandbox.stats.requests,
+    'items checked': tally.items,
+    'createList calls under faults': tally.creates,
+    'texts scanned for secrets': scan.texts,
+    'secrets found': scan.found,
+  });
+  await sandbox.close();
+});
+
+describe('every step against the sandbox', () => {
+  const values: Record<string, unknown> = {
+    userName: '@social_data',
+    list_id: `https://x.com/i/lists/${listId(0)}`,
+    community_id: communityId(0),
+    topic_id: topicId(0),
+    userIds: `${accountId(1)}, ${accountId(2)}\n${accountId(3)}`,
+    name: 'Made by a Zap',
+    description: 'From the reliability suite',
+    is_private: true,
+    maxItems: 30,
+  };
+
+  beforeAll(async () => {
+    const tweets = await run('triggers', 'newTweet', { userName: 'social_data' }, 'newTweet for ids');
+    values.tweet_ids = (tweets.result as Array<{ id: string }>)
+      .slice(0, 3)
+      .map((tweet) => tweet.id)
+      .join(',');
+  });
+
+  it.each(everyStep)('%s.%s answers, and leaks nothing', async (kind, key) => {
+    const { result, error, logs } = await run(kind, key, inputsFor(kind, key, values), `${kind}.${key}`);
+    if (error) throw error;
+    // Zapier logged each request and its answer, and the scan above read those lines too.
+    expect(logs.some((line) => line.includes('"log_type":"http"'))).toBe(true);
+    tally.steps += 1;
+    const records = Array.isArray(result)
+      ? result
+      : ((result as { records?: unknown[] }).records ?? [result]);
+    tally.items += records.length;
+    expect(records.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
+  const faults = FAULT_KINDS.filter((fault) => fault !== 'slow');
+
+  it.each(faults)('%s', async (fault) => {
+    const requestsBefore = sandbox.stats.requests;
+    const listsBefore = sandbox.world.listsCreated;
+    const outcome = await run(shape.kind, shape.key, shape.input, `${shape.name} × ${fault}`, fault);
+    const requests = sandbox.stats.requests - requestsBefore;
+    tally.runs += 1;
+    const failure = failureOf(fault);
+    const baseline = baselines.get(shape.name);
+
+    if (failure) {
+      // One attempt per request: Zapier retries the step itself. Batches go out side by side,
+      // as many as were on their way when the first failed.
+      if (shape.key === 'getUsersByIds') expect(requests).toBeLessThanOrEqual(3);
+      else expect(requests).toBe(1);
+      const error = zapierError(outcome.error);
+      if (failure.name === 'RateLimitError') {
+        expect(error.name).toBe('ThrottledError');
+        expect(error.delay).toBeGreaterThanOrEqual(1);
+        expect(error.delay).toBeLessThanOrEqual(RETRY_AFTER_S);
+        if (fault === 'rate-limit') expect(error.delay).toBe(RETRY_AFTER_S);
+      } else {
+        const apiStatus = failure.name === 'ResponseFormatError' ? undefined : failure.status;
+        expect({ name: error.name, code: error.code, status: error.status }).toEqual({
+          name: 'AppError',
+          code: failure.name,
+          status: apiStatus,
+        });
+      }
+      expect(error.message).toContain(failure.hint);
+      expect(error.message).not.toMatch(/undefined|\[object Object\]/);
+    } else {
+      if (outcome.error) throw outcome.error;
+      const result = outcome.result as { records: unknown[]; next_cursor: string; has_next_page: boolean };
+      const expected = baseline as typeof result;
+      if (!shape.paged)
+        expect(result).toEqual(shape.key === 'createList' ? { list_id: expect.any(String) } : baseline);
+      else if (fault === 'repeat-cursor') {
+        // Decision A5: the run ends on a repeated cursor, with the page that carried it.
+        expect(result.records.length).toBeGreaterThan(0);
+        expect(result.records).toEqual(expected.records.slice(0, result.records.length));
+        expect({ next_cursor: result.next_cursor, has_next_page: result.has_next_page }).toEqual({
+          next_cursor: '',
+          has_next_page: false,
+        });
+      } else if (shape.key === 'getUserTweets') {
+        // Decision B4: three empty pages that claim more end the step, which says where to go on.
+        expect(requests).toBe(3);
+        expect(result.records).toEqual([]);
+        expect(result.has_next_page).toBe(true);
+        expect(result.next_cursor).not.toBe('');
+      } else {
+        // Decision A5: a user page without records is the end.
+        expect(result).toMatchObject({ records: [], next_cursor: '', has_next_page: false });
+      }
+      tally.items += Array.isArray(result) ? result.length : (result.records?.length ?? 1);
+    }
+    if (shape.key === 'createList') {
+      tally.creates += 1;
+      expect(sandbox.world.listsCreated - listsBefore).toBe(failure ? 0 : 1);
+    }
+  });
+});
+
+it(
+  "a slow answer ends every shape as a timeout, within the step's budget",
+  async () => {
+    const listsBefore = sandbox.world.listsCreated;
+    const requestsBefore = sandbox.stats.requests;
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      SHAPES.map((shape) => run(shape.kind, shape.key, shape.input, `${shape.name} × slow`, 'slow')),
+    );
+    const elapsed = performance.now() - started;
+    tally.runs += SHAPES.length;
+    expect(elapsed).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
+    expect(elapsed).toBeLessThan(STEP_BUDGET_MS);
+    for (const outcome of outcomes) {
+      const error = zapierError(outcome.error);
+      expect({ name: error.name, code: error.code }).toEqual({ name: 'AppError', code: 'TimeoutError' });
+      expect(error.message).toMatch(/No answer from the API within 20 s\. .*Zapier will run the step again/);
+    }
+    // Each request was sent once; the sandbox still answers the create late, and creates one list.
+    expect(sandbox.stats.requests - requestsBefore).toBe(SHAPES.length + 2);
+    await until(() => sandbox.world.listsCreated > listsBefore, SLOW_MS);
+    tally.creates += 1;
+    expect(sandbox.world.listsCreated - listsBefore).toBe(1);
+  },
+  SLOW_MS + 10_000,
+);
