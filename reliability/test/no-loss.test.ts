@@ -31,12 +31,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ keys: [KEY], control: true });
   const owner = sandbox.world.accountByName('no_followers')!;
   for (let i = 0; i < FOLLOWERS; i += 1) sandbox.world.join('followers', owner, FIRST_FOLLOWER + i);
-  // The sandbox tries its rules in turn, each with a draw of its own: drawing rule i at
-  // each / (1 - i * each) gives every kind an equal part of the 10%.
-  const each = FAULT_SHARE / TRANSIENT_FAULTS.length;
-  TRANSIENT_FAULTS.forEach((fault, i) =>
-    sandbox.faults.add({ fault, key: KEY, rate: each / (1 - i * each), retryAfter: 1, delayMs: SLOW_MS }),
-  );
+  sandbox.faults.addShare(TRANSIENT_FAULTS, FAULT_SHARE, { key: KEY, retryAfter: 1, delayMs: SLOW_MS });
 });
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import { hints } from '@social-data/core';
 import type { StopReason, Transport } from '@social-data/core';
-import { FAULT_KINDS } from '@social-data/sandbox';
+import { FAULT_KINDS, TRANSIENT_FAULTS } from '@social-data/sandbox';
 import type { FaultKind } from '@social-data/sandbox';
 
 import type { Shape } from './shapes';
 
-export { FAULT_KINDS };
+export { FAULT_KINDS, TRANSIENT_FAULTS };
 export type { FaultKind };
 
 /** How long the staged 429s ask the client to wait, given in seconds or as a date. */
@@ -56,16 +56,13 @@ const FAILURES: Partial<Record<FaultKind, Failure>> = {
 
 export const failureOf = (fault: FaultKind): Failure | undefined => FAILURES[fault];
 
-/** The faults a read survives by sending again. */
-export const TRANSIENT_FAULTS = FAULT_KINDS.filter((fault) => fault !== 'error-200' && FAILURES[fault]);
-
 /**
  * Retried for reads (decisions B6, B7, B19, A6). A create is sent again only after a 429: the
  * server says it did nothing. After a timeout, a 5xx, a reset or a broken body, the list may exist.
  */
 function retried(fault: FaultKind, shape: Shape): boolean {
   if (shape.endpoint === 'createList') return fault === 'rate-limit' || fault === 'rate-limit-date';
-  return TRANSIENT_FAULTS.includes(fault);
+  return (TRANSIENT_FAULTS as readonly FaultKind[]).includes(fault);
 }
 
 export type Expected =
