@@ -3,6 +3,8 @@
 // loads them (n8n 2.x's native module is built for Node 24, not the Node running jest).
 const { createRequire } = require('node:module');
 
+const { storedExecution } = require('./stored-execution.cjs');
+
 const [n8nBin, database] = process.argv.slice(2);
 const fromN8n = createRequire(n8nBin);
 const sqlite3 = fromN8n('sqlite3');
@@ -13,17 +15,7 @@ db.all(
   'SELECT e.id, e.workflowId, e.status, e.mode, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id ORDER BY e.id',
   (error, rows) => {
     if (error) throw error;
-    const executions = rows.map((row) => {
-      const runData = parse(row.data).resultData?.runData ?? {};
-      const nodes = Object.fromEntries(
-        Object.entries(runData).map(([name, runs]) => [
-          name,
-          runs.flatMap((run) => run.data?.main?.[0] ?? []).map((item) => item.json),
-        ]),
-      );
-      return { id: String(row.id), workflowId: row.workflowId, status: row.status, mode: row.mode, nodes };
-    });
-    process.stdout.write(JSON.stringify(executions));
+    process.stdout.write(JSON.stringify(rows.map((row) => storedExecution(row, parse))));
     db.close();
   },
 );

@@ -9,6 +9,8 @@ export type { CliResult } from './run-command';
 export { N8nProcess, waitForReadiness } from './server-process';
 export { Execution } from './execution';
 export type { Item, StoredExecution } from './execution';
+export { postgresEnvironment, postgresExecutions } from './postgres';
+export type { PostgresConnection } from './postgres';
 export { N8nInstance } from './instance';
 export type { InstanceOptions, Owner } from './instance';
 export { freePort } from './ports';

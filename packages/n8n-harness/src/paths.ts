@@ -11,5 +11,12 @@ export const NODE_PACKAGE_DIR = join(REPO_ROOT, 'packages', 'n8n-nodes-social-da
 
 export const READ_EXECUTIONS_SCRIPT = join(__dirname, '..', 'scripts', 'read-executions.cjs');
 
+export const READ_POSTGRES_EXECUTIONS_SCRIPT = join(
+  __dirname,
+  '..',
+  'scripts',
+  'read-postgres-executions.cjs',
+);
+
 /** The built `social-data-n8n` command, which installs in a child process. */
 export const HARNESS_CLI = join(REPO_ROOT, 'packages', 'n8n-harness', 'dist', 'cli.js');
