@@ -1,4 +1,4 @@
-import { ensureN8nInBackground, N8nInstance } from '@social-data/n8n-harness';
+import { ensureN8nInBackground, N8N_LINES, N8nInstance, n8nInstalled } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -28,9 +28,11 @@ export interface Stack {
 export async function startStack(progress: Progress, options: StackOptions = {}): Promise<Stack> {
   const line = options.line ?? 1;
   progress.step(`Real n8n (${line}.x) from .cache/`);
-  await progress.long(`installing n8n ${line}.x on first use (reused afterwards)`, () =>
-    ensureN8nInBackground(line, (message) => progress.info(message)),
-  );
+  if (n8nInstalled(line)) progress.info(`n8n ${N8N_LINES[line].version} is installed: reused`);
+  else
+    await progress.long(`installing n8n ${N8N_LINES[line].version} (first run only; reused afterwards)`, () =>
+      ensureN8nInBackground(line, (message) => progress.info(message)),
+    );
 
   progress.step('Sandbox API and a throwaway n8n with the community package');
   const sandbox = await startSandbox({
