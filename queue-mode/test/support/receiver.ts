@@ -1,0 +1,37 @@
+import { createServer } from 'node:http';
+
+export interface Received {
+  node: string;
+  id: string;
+}
+
+/** A loopback HTTP endpoint that keeps every JSON body posted to it, in arrival order. */
+export class Receiver {
+  readonly received: Received[] = [];
+  url = '';
+  private readonly server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      this.received.push(JSON.parse(body) as Received);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+
+  static async start(): Promise<Receiver> {
+    const receiver = new Receiver();
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.server.address() as { port: number };
+    receiver.url = `http://127.0.0.1:${port}/received`;
+    return receiver;
+  }
+
+  from(node: string): string[] {
+    return this.received.filter((item) => item.node === node).map((item) => item.id);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
