@@ -7,3 +7,4 @@ export { accountId, communityId, listId, topicId } from './world/ids';
 export { SEEDED_LISTS } from './world/world';
 export { COMMUNITIES, TOPICS_SEEDED } from './world/records';
 export { UNDOCUMENTED_MAX_COUNT, TWEETS_PER_PAGE } from './http/paging';
+export { SandboxControl } from './control-client';

@@ -1,6 +1,6 @@
 import { feedIds, feeds } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
-import { communityId, listId, startSandbox } from '@social-data/sandbox';
+import { communityId, listId, SandboxControl, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -8,7 +8,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { SocialDataTrigger } from '../nodes/SocialDataTrigger/SocialDataTrigger.node';
 import { API_KEY, COOKIE, PROXY, SECRETS } from './support/api';
 import { pollContext } from './support/poll-context';
-import { SandboxControl } from './support/sandbox-control';
 
 const trigger = new SocialDataTrigger();
 const LIST = listId(0);

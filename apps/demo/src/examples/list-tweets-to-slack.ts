@@ -1,8 +1,8 @@
-import { accountId } from '@social-data/sandbox';
+import { accountId, SandboxControl } from '@social-data/sandbox';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { control, until } from '../control';
+import { until } from '../until';
 import { startSlackReceiver } from '../receiver';
 import type { SlackMessage } from '../receiver';
 import type { Example, ExampleResult } from './example';
@@ -30,12 +30,8 @@ export const listTweetsToSlack: Example<SlackResult> = {
         (workflow.nodes[0]?.parameters.list_id as { value: string } | undefined)?.value ?? '',
       );
       // @social_data joins the list, so what it posts shows in the list's timeline.
-      await control(sandbox, '/groups', {
-        role: 'listMembers',
-        list_id: listId,
-        account: accountId(1),
-        action: 'join',
-      });
+      const control = new SandboxControl(sandbox.url);
+      await control.join('listMembers', { list_id: listId }, [accountId(1)]);
       await n8n.importWorkflow(workflow);
       await n8n.activate(workflow.id);
       const polls = () => sandbox.stats.byEndpoint.getListTweets ?? 0;
@@ -48,11 +44,8 @@ export const listTweetsToSlack: Example<SlackResult> = {
       );
       const posted: string[] = [];
       for (let index = 1; index <= NEW_TWEETS; index += 1) {
-        const tweet = await control(sandbox, '/tweets', {
-          userName: 'social_data',
-          text: `Launch day update ${index} of ${NEW_TWEETS}`,
-        });
-        posted.push(String(tweet.id));
+        const text = `Launch day update ${index} of ${NEW_TWEETS}`;
+        posted.push(...(await control.tweet('social_data', 1, { text })));
       }
       progress.info(`@social_data posted ${NEW_TWEETS} tweets to list ${listId}`);
       await progress.long('waiting for the next poll (n8n polls every minute)', () =>

@@ -1,4 +1,4 @@
-import { listId, startSandbox } from '@social-data/sandbox';
+import { listId, SandboxControl, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -7,8 +7,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { N8nInstance } from '@social-data/n8n-harness';
-
-import { SandboxControl } from '../support/sandbox-control';
 
 import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
 

@@ -1,8 +1,9 @@
-import { accountId } from '@social-data/sandbox';
+import { accountId } from './world/ids';
 
 /**
- * Changes to the sandbox's world between polls, through its control API, as the end-to-end
- * tests make them against a sandbox in another process.
+ * A client of the control API (`control: true`): changes to the world between polls, staged
+ * faults. Over HTTP, so it works the same on a sandbox in this process or in another one (n8n's
+ * tests, the demo, the queue-mode suite).
  */
 export class SandboxControl {
   private nextStranger = 1_500_000;
