@@ -1,6 +1,6 @@
 import { ensureN8nInBackground } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
-import { startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
+import { SandboxControl, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { QueueCluster } from './support/cluster';
@@ -10,7 +10,6 @@ import { Figures } from './support/figures';
 import { PostgresServer } from './support/postgres';
 import { Receiver } from './support/receiver';
 import { RedisServer } from './support/redis';
-import { SandboxControl } from './support/sandbox-control';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
 import { until, waitFor } from './support/until';
 import { batchOutcome, callAll, webhookCalls } from './support/webhook-calls';
@@ -258,7 +257,9 @@ describe(`the Social Data nodes in n8n ${line}.x queue mode`, () => {
     const expected: Record<string, string[]> = { [tweets.node]: [], [followers.node]: [] };
     const add = async (newTweets: number, newFollowers: number) => {
       expected[tweets.node]!.push(...(await control.tweet(tweets.account, newTweets)));
-      expected[followers.node]!.push(...(await control.follow(followers.account, newFollowers)));
+      const accounts = control.strangers(newFollowers);
+      await control.join('followers', { owner: followers.account }, accounts);
+      expected[followers.node]!.push(...accounts);
     };
     const arrived = () =>
       Object.entries(expected).every(([node, ids]) => receiver.from(node).length >= ids.length);
