@@ -18,18 +18,13 @@ export const FAULT_KINDS = [
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/** Faults no retry cures: an error the API states, and pages that end a run early. */
+const PERSISTENT_FAULTS: readonly FaultKind[] = ['error-200', 'repeat-cursor', 'empty-page'];
+
 /** The faults a retry cures: what a client must ride out without losing or repeating records. */
-export const TRANSIENT_FAULTS = [
-  'rate-limit',
-  'rate-limit-date',
-  'error-500',
-  'error-502',
-  'error-503',
-  'slow',
-  'reset',
-  'html',
-  'truncated',
-] as const satisfies readonly FaultKind[];
+export const TRANSIENT_FAULTS: readonly FaultKind[] = FAULT_KINDS.filter(
+  (kind) => !PERSISTENT_FAULTS.includes(kind),
+);
 
 export interface FaultRule {
   fault: FaultKind;
