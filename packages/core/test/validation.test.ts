@@ -133,6 +133,19 @@ describe('bad input fails before any request, naming the field and the fix', () 
   });
 });
 
+describe('a long secret pasted into the wrong field', () => {
+  it('is described by its length, never shown cut off where the redactor cannot find it', async () => {
+    const cookie = `auth_token=${'a1b2c3d4e5'.repeat(4)}; ct0=${'f6e7d8c9b0'.repeat(6)}`;
+    const { client } = testClient({ cookie, proxy: 'http://user:pass@127.0.0.1:8080' });
+    const error = await client.call('getListTweets', { list_id: cookie }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      `list_id: a text of ${cookie.length} characters is not a list id. Enter the numeric list id or its URL, like https://x.com/i/lists/1234567890.`,
+    );
+    expect((error as ValidationError).message).not.toContain('a1b2c3d4e5');
+  });
+});
+
 describe('own-session credentials', () => {
   const session = (cookie: string | undefined, proxy: string | undefined) =>
     testClient({ cookie, proxy }).client;

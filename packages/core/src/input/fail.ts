@@ -1,12 +1,17 @@
 import { hints } from '../errors/hints';
 import { ValidationError } from '../errors/classes';
 
-/** Shows a rejected value in a message: quoted, shortened, with control characters made visible. */
+const SHOWN_LENGTH = 60;
+
+/**
+ * Shows a rejected value in a message: quoted, with control characters made visible. A longer
+ * text is described, not cut: the redactor hides a secret pasted into the wrong field only where
+ * it appears whole, and a cut-off cookie would show its first characters.
+ */
 export function show(value: unknown): string {
   if (typeof value !== 'string')
     return typeof value === 'object' ? (JSON.stringify(value) ?? String(value)) : String(value);
-  const shortened = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-  return JSON.stringify(shortened);
+  return value.length > SHOWN_LENGTH ? `a text of ${value.length} characters` : JSON.stringify(value);
 }
 
 export function invalid(
