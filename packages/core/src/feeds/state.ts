@@ -1,4 +1,6 @@
+import type { FeedOrder } from './catalog';
 import type { IdRange } from './ids';
+import type { Segment } from './segments';
 
 /**
  * What a trigger remembers about one feed between polls, kept in the host's storage (n8n's
@@ -6,13 +8,22 @@ import type { IdRange } from './ids';
  * `backlog.until` at most `MAX_UNTIL` and `backlog.read` at most `MAX_RANGES` ranges, whatever
  * the feed's size or the workflow's age.
  */
-export interface WatchState {
+export type WatchState = TimeState | PositionState;
+
+/** A feed ordered by position, as `segments.ts` describes it. */
+export interface PositionState {
+  v: 2;
+  key: string;
+  segments: Segment[];
+}
+
+export interface TimeState {
   v: 1;
   /** The feed and parameters this state belongs to; a different key starts the watch over. */
   key: string;
-  /** Ids already known, newest first (time feeds: by id; other feeds: as last read). */
+  /** Ids already known, newest first by id. */
   seen: string[];
-  /** Time feeds only: ids at or below this one are old, whether remembered or not. */
+  /** Ids at or below this one are old, whether remembered or not. */
   floor?: string;
   /** The last read went from the top to the end of the feed, so an unknown id anywhere in it is new. */
   complete: boolean;
@@ -31,12 +42,24 @@ export interface Backlog {
    * never reported again however many ids `seen` had to let go of.
    */
   read?: IdRange[];
+  /** The oldest id this backlog has read, and polls in a row that read nothing older. */
+  deepest?: string;
+  stalls?: number;
 }
 
 export const MAX_SEEN = 3000;
+/**
+ * Ids a position feed remembers: the top of the feed and what a burst has read so far, so a
+ * burst of a few thousand (and more arriving while it is read) is reported exactly once.
+ */
+export const MAX_POSITION_IDS = 5000;
+/** Unread bursts a position feed keeps open before the oldest is given up with a warning. */
+export const MAX_GAPS = 5;
 export const MAX_UNTIL = 200;
 /** Read ranges a backlog may hold before it is given up (at most two are added per poll). */
 export const MAX_RANGES = 100;
+/** Polls in a row a backlog may read nothing older before it is given up with a warning. */
+export const MAX_STALLS = 10;
 
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((id) => typeof id === 'string');
@@ -49,21 +72,56 @@ function isBacklog(value: unknown): value is Backlog {
   return typeof cursor === 'string' && isIdList(until) && rangesOk;
 }
 
-/** The stored state if it is one this version wrote for this key; anything else starts over. */
-export function readState(value: unknown, key: string): WatchState | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const state = value as Partial<WatchState>;
-  if (state.v !== 1 || state.key !== key || !isIdList(state.seen) || typeof state.complete !== 'boolean')
-    return undefined;
-  if (state.floor !== undefined && typeof state.floor !== 'string') return undefined;
-  if (state.backlog !== undefined && !isBacklog(state.backlog)) return undefined;
-  return state as WatchState;
+function isSegment(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const { ids, gap, tries } = value as Partial<Segment>;
+  return (
+    isIdList(ids) &&
+    (gap === undefined || typeof gap === 'string') &&
+    (tries === undefined || typeof tries === 'number')
+  );
 }
 
-/** The key of a feed with its parameters, so changing the account or list in a trigger starts over. */
+function readTimeState(state: Partial<TimeState>): TimeState | undefined {
+  if (!isIdList(state.seen) || typeof state.complete !== 'boolean') return undefined;
+  if (state.floor !== undefined && typeof state.floor !== 'string') return undefined;
+  if (state.backlog !== undefined && !isBacklog(state.backlog)) return undefined;
+  return state as TimeState;
+}
+
+/**
+ * The stored state if it is one this version can use for this key; anything else starts over.
+ * A position feed's state from before version 2 (its last read, as one stretch) carries over,
+ * so an update does not restart every watch.
+ */
+export function readState(value: unknown, key: string, order: FeedOrder): WatchState | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const state = value as { v?: unknown; key?: unknown; segments?: unknown };
+  if (state.key !== key) return undefined;
+  if (order === 'time') return state.v === 1 ? readTimeState(value as Partial<TimeState>) : undefined;
+  if (state.v === 2)
+    return Array.isArray(state.segments) && state.segments.every(isSegment)
+      ? (value as PositionState)
+      : undefined;
+  const old = state.v === 1 ? readTimeState(value as Partial<TimeState>) : undefined;
+  return old ? { v: 2, key, segments: [{ ids: old.seen }] } : undefined;
+}
+
+/** How many ids a state holds, whatever the feed: what its size bound is about. */
+export function knownIdCount(state: WatchState): number {
+  if (state.v === 2) return state.segments.reduce((sum, segment) => sum + segment.ids.length, 0);
+  const backlog = state.backlog;
+  return state.seen.length + (backlog ? backlog.until.length + 2 * (backlog.read?.length ?? 0) : 0);
+}
+
+/** The key of a feed with its parameters, so changing the account or list in a trigger starts over.
+ * Screen names are keyed in lower case: `@Name` and `name` are one account. */
 export function watchKey(feed: string, params: Readonly<Record<string, unknown>>): string {
   const sorted = Object.keys(params)
     .sort()
-    .map((name) => [name, params[name]]);
+    .map((name) => {
+      const value = params[name];
+      return [name, name === 'userName' && typeof value === 'string' ? value.toLowerCase() : value];
+    });
   return `${feed}:${JSON.stringify(sorted)}`;
 }

@@ -1,35 +1,9 @@
 import { ValidationError } from '../errors/classes';
-import type { Page } from '../pagination/page';
-import type { FeedOrder } from './catalog';
 import { addRange, compareIds, inRanges, newestFirst, rangeOf } from './ids';
-import { MAX_RANGES, MAX_SEEN, MAX_UNTIL, readState } from './state';
-import type { Backlog, WatchState } from './state';
-
-/** Reads a feed from a cursor (undefined: the top), page by page, newest first. */
-export type ReadPages<R> = (cursor: string | undefined) => AsyncIterable<Page<R>>;
-
-export interface WatchOptions {
-  /** From `watchKey`: which feed and parameters the stored state must belong to. */
-  key: string;
-  order: FeedOrder;
-  /**
-   * Remember only what the last read saw (user feeds), so an account that left the feed and came
-   * back is new again; otherwise remember every id until the bound pushes it out (tweet feeds).
-   */
-  snapshot: boolean;
-  /** Requests one poll may make. */
-  maxPages: number;
-}
-
-export interface WatchResult<R> {
-  /** New records, newest first. */
-  records: R[];
-  /** Undefined when there is nothing to remember yet: the next poll starts the watch again. */
-  state: WatchState | undefined;
-  /** What the caller should log: a backlog left for the next poll, a refused cursor, a reset. */
-  notes: string[];
-  requests: number;
-}
+import { PositionPoll, startPositionWatch } from './position';
+import type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
+import { MAX_RANGES, MAX_SEEN, MAX_STALLS, MAX_UNTIL, readState } from './state';
+import type { Backlog, TimeState } from './state';
 
 interface Segment<R> {
   records: R[];
@@ -37,7 +11,13 @@ interface Segment<R> {
   reached: boolean;
   /** The feed has no further page. */
   ended: boolean;
-  /** Where reading goes on when the page budget ran out first. */
+  /** The API claimed more but gave no usable way on: not the end, though reading stops. */
+  stalled: boolean;
+  /**
+   * Where reading goes on when the page budget ran out first: the cursor of the last page read,
+   * not the next one. Offset cursors shift up when tweets above are deleted; reading that page
+   * again catches what moved into it, and ids read already are known by their ranges.
+   */
   cursor: string | undefined;
   requests: number;
 }
@@ -47,54 +27,61 @@ async function readSegment<R extends { id: string }>(
   cursor: string | undefined,
   budget: number,
   isBoundary: (id: string) => boolean,
-  order: FeedOrder,
 ): Promise<Segment<R>> {
-  const segment: Segment<R> = { records: [], reached: false, ended: true, cursor: undefined, requests: 0 };
-  for await (const page of read(cursor)) {
+  const segment: Segment<R> = {
+    records: [],
+    reached: false,
+    ended: true,
+    stalled: false,
+    cursor: undefined,
+    requests: 0,
+  };
+  let pageCursor = cursor ?? '';
+  for await (const page of read(cursor) as AsyncIterable<FeedPage<R>>) {
     segment.requests += 1;
-    segment.records.push(...page.records);
-    // A time feed is read down to a page holding nothing new, so a tweet that arrived late just
-    // below the newest known ones is still found. A feed ordered by position stops at the first
-    // known item: below it, unknown items are ones that moved up, and reading on would never end.
+    for (const record of page.records) if (record) segment.records.push(record);
+    // Read down to a page holding nothing new, so a tweet that arrived late just below the
+    // newest known ones is still found.
     segment.reached =
-      order === 'time'
-        ? page.records.length > 0 && page.records.every((record) => isBoundary(record.id))
-        : page.records.some((record) => isBoundary(record.id));
-    segment.ended = !page.has_next_page;
-    if (segment.reached || segment.ended) break;
+      page.records.length > 0 && page.records.every((record) => !record || isBoundary(record.id));
+    segment.stalled = page.stalled === true;
+    segment.ended = !page.has_next_page && !segment.stalled;
+    if (segment.reached || segment.ended || segment.stalled) break;
     if (segment.requests >= budget) {
-      segment.cursor = page.next_cursor;
+      segment.cursor = pageCursor;
       break;
     }
+    pageCursor = page.next_cursor;
   }
   return segment;
 }
 
 /** Reads down to the first page with records: an API may answer empty pages that claim more. */
 function firstRecords<R extends { id: string }>(read: ReadPages<R>, budget: number): Promise<Segment<R>> {
-  return readSegment(read, undefined, budget, () => true, 'position');
+  return readSegment(read, undefined, budget, () => true);
 }
 
-/** First activation: remember the first page with records, report nothing. */
+/** First activation: remember the top of the feed, report nothing. */
 export async function startWatch<R extends { id: string }>(
   read: ReadPages<R>,
   options: WatchOptions,
 ): Promise<WatchResult<R>> {
+  if (options.order === 'position') return startPositionWatch(read, options);
   const first = await firstRecords(read, options.maxPages);
   if (first.records.length === 0 && !first.ended) {
     const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
-    return { records: [], state: undefined, notes: [note], requests: first.requests };
+    return { records: [], state: undefined, notes: [note], uncertain: false, requests: first.requests };
   }
   const ids = first.records.map((record) => record.id);
-  const state: WatchState = {
+  const state: TimeState = {
     v: 1,
     key: options.key,
-    seen: (options.order === 'time' ? newestFirst(ids) : [...new Set(ids)]).slice(0, MAX_SEEN),
+    seen: newestFirst(ids).slice(0, MAX_SEEN),
     complete: first.ended,
   };
   const oldest = state.seen.at(-1);
-  if (options.order === 'time' && !first.ended && oldest !== undefined) state.floor = oldest;
-  return { records: [], state, notes: [], requests: first.requests };
+  if (!first.ended && oldest !== undefined) state.floor = oldest;
+  return { records: [], state, notes: [], uncertain: false, requests: first.requests };
 }
 
 /** The newest item of the feed, for a manual test run; the state is not touched. */
@@ -113,22 +100,25 @@ export async function pollFeed<R extends { id: string }>(
   stored: unknown,
   options: WatchOptions,
 ): Promise<WatchResult<R>> {
-  const state = readState(stored, options.key);
+  const state = readState(stored, options.key, options.order);
   if (!state) return startWatch(read, options);
-  return new FeedPoll(read, state, options).run();
+  if (state.v === 2) return new PositionPoll(read, state, options).run();
+  return new TimePoll(read, state, options).run();
 }
 
-class FeedPoll<R extends { id: string }> {
+/** One poll of a feed ordered by tweet id (decisions N10, N12). */
+class TimePoll<R extends { id: string }> {
   private readonly seen: Set<string>;
   private readonly taken = new Set<string>();
   private readonly observed: string[] = [];
   private readonly fresh: R[] = [];
   private readonly notes: string[] = [];
+  private uncertain = false;
   private requests = 0;
 
   constructor(
     private readonly read: ReadPages<R>,
-    private readonly state: WatchState,
+    private readonly state: TimeState,
     private readonly options: WatchOptions,
   ) {
     this.seen = new Set(state.seen);
@@ -140,33 +130,53 @@ class FeedPoll<R extends { id: string }> {
     // top would never work it off.
     const headBudget = state.backlog ? Math.max(1, options.maxPages - 1) : options.maxPages;
     const head = await this.segment(undefined, headBudget, (id) => this.seen.has(id) || this.belowFloor(id));
-    this.collect(head, (id) => this.seen.has(id), state.backlog !== undefined);
+    this.collect(head, (id) => !this.seen.has(id) && !this.belowFloor(id));
 
     let backlog = state.backlog;
     const ranOut = !head.reached && !head.ended;
     const read =
-      options.order === 'time' && (backlog || ranOut)
-        ? addRange(backlog?.read ?? [], rangeOf(head.records.map((record) => record.id)))
-        : undefined;
-    if (ranOut) {
-      backlog = { cursor: head.cursor ?? '', until: backlog?.until ?? state.seen.slice(0, MAX_UNTIL) };
-      if (read) backlog.read = read;
+      backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.records.map((r) => r.id))) : [];
+    if (head.stalled)
       this.notes.push(
-        `More new items than ${options.maxPages} requests could read; the rest follow in the next poll`,
+        'The API claimed more items but gave no way to read them; reading goes on from the top next time',
       );
-    } else if (backlog) {
-      backlog = await this.readBacklog(read ? { ...backlog, read } : backlog);
+    if (ranOut) {
+      // The rest of this read and an older backlog are one walk down: the read ranges tell what
+      // was read already, so one cursor serves both and the older backlog keeps its end.
+      backlog = {
+        ...backlog,
+        cursor: head.cursor ?? '',
+        until: backlog?.until ?? state.seen.slice(0, MAX_UNTIL),
+        read,
+      };
+      if (!state.backlog && !head.stalled)
+        this.notes.push(
+          `More new items than ${options.maxPages} requests could read; the rest follow in the next poll`,
+        );
     }
+    if (backlog && (!ranOut || (state.backlog && !head.stalled)))
+      backlog = await this.readBacklog({ ...backlog, read });
     if (backlog?.read && backlog.read.length > MAX_RANGES) {
-      this.notes.push('The feed grows faster than polls can read it; items between polls may be missed');
+      this.giveUp(backlog, 'the feed grows faster than polls can read it');
       backlog = undefined;
     }
     return {
       records: this.fresh,
       state: this.nextState(backlog, head.ended && backlog === undefined),
       notes: this.notes,
+      uncertain: this.uncertain,
       requests: this.requests,
     };
+  }
+
+  /** Drops a backlog with a warning that names the ids it may not have reached. */
+  private giveUp(backlog: Backlog, why: string): void {
+    const newestBefore = backlog.until[0] ?? this.state.floor ?? '0';
+    const lowestRead = backlog.read?.find((range) => compareIds(range[1], newestBefore) > 0)?.[0];
+    this.notes.push(
+      `Gave up reading a burst (${why}): tweets with ids between ${newestBefore} and ${lowestRead ?? 'the newest'} may be missed`,
+    );
+    this.uncertain = true;
   }
 
   /**
@@ -177,25 +187,38 @@ class FeedPoll<R extends { id: string }> {
   private async readBacklog(backlog: Backlog): Promise<Backlog | undefined> {
     const until = new Set(backlog.until);
     const newestBefore = backlog.until[0];
-    const { read } = backlog;
-    const isOld = read
-      ? (id: string) => newestBefore !== undefined && compareIds(id, newestBefore) <= 0
-      : (id: string) => until.has(id);
+    const read = backlog.read ?? [];
+    const isOld = (id: string) =>
+      newestBefore === undefined ? until.has(id) : compareIds(id, newestBefore) <= 0;
     // The usual rule (unknown and above the floor), and more: ids above the old newest that no
     // poll has read are new even when the floor has risen past them.
-    const unread = read
-      ? (id: string) => !this.seen.has(id) && (!this.belowFloor(id) || (!isOld(id) && !inRanges(read, id)))
-      : undefined;
+    const unread = (id: string) =>
+      !this.seen.has(id) && (!this.belowFloor(id) || (!isOld(id) && !inRanges(read, id)));
     try {
+      // Two requests at least: the page read again, and one further.
       const rest = await this.segment(
-        backlog.cursor,
-        Math.max(1, this.options.maxPages - this.requests),
+        backlog.cursor || undefined,
+        Math.max(2, this.options.maxPages - this.requests),
         isOld,
       );
-      this.collect(rest, isOld, false, unread);
+      this.collect(rest, unread);
       if (rest.reached || rest.ended) return undefined;
-      const next: Backlog = { cursor: rest.cursor ?? '', until: backlog.until };
-      if (read) next.read = addRange(read, rangeOf(rest.records.map((r) => r.id).filter((id) => !isOld(id))));
+      const fresh = rest.records.map((r) => r.id).filter((id) => !isOld(id));
+      const next: Backlog = {
+        cursor: rest.cursor ?? '',
+        until: backlog.until,
+        read: addRange(read, rangeOf(fresh)),
+      };
+      // Offset cursors shift down by every tweet that arrives on top: a backlog that walks only
+      // through what was read already makes no headway, and is given up after a few polls.
+      const walked = rest.records.map((r) => r.id);
+      const deepest = newestFirst([...walked, ...(backlog.deepest ? [backlog.deepest] : [])]).at(-1);
+      if (deepest !== undefined) next.deepest = deepest;
+      next.stalls = deepest !== undefined && deepest !== backlog.deepest ? 0 : (backlog.stalls ?? 0) + 1;
+      if (next.stalls >= MAX_STALLS) {
+        this.giveUp(next, `${MAX_STALLS} polls in a row read nothing older`);
+        return undefined;
+      }
       return next;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -207,7 +230,7 @@ class FeedPoll<R extends { id: string }> {
   }
 
   private async segment(cursor: string | undefined, budget: number, isBoundary: (id: string) => boolean) {
-    const segment = await readSegment(this.read, cursor, budget, isBoundary, this.options.order);
+    const segment = await readSegment(this.read, cursor, budget, isBoundary);
     this.requests += segment.requests;
     return segment;
   }
@@ -221,55 +244,29 @@ class FeedPoll<R extends { id: string }> {
    * position, where an unknown id below every known one may simply have moved up from deeper in
    * the feed (something above it left): it is new only if the last read saw the whole feed.
    */
-  private collect(
-    segment: Segment<R>,
-    isKnown: (id: string) => boolean,
-    backlogBelow: boolean,
-    isCandidate: (id: string) => boolean = (id) => !this.seen.has(id) && !this.belowFloor(id),
-  ): void {
-    const { order } = this.options;
-    let deepest = -1;
-    segment.records.forEach((record, index) => {
-      if (isKnown(record.id)) deepest = index;
-    });
-    const budgetRanOut = !segment.reached && !segment.ended;
-    const unknownBelowIsNew =
-      order === 'time' || this.state.complete || budgetRanOut || backlogBelow || this.seen.size === 0;
-    if (!unknownBelowIsNew && deepest === -1 && segment.records.length > 0)
-      this.notes.push('None of the remembered items is in the feed any more; watching again from here');
-    if (order === 'position' && budgetRanOut && deepest === -1 && this.seen.size > 0 && !backlogBelow)
-      this.notes.push(
-        'None of the items the last poll saw is among the newest read now: all are reported as new (a mass removal looks the same)',
-      );
-    segment.records.forEach((record, index) => {
+  /** Picks the new records of one read: unknown ids the given rule takes, each once. */
+  private collect(segment: Segment<R>, isNew: (id: string) => boolean): void {
+    for (const record of segment.records) {
       const { id } = record;
-      if (this.taken.has(id)) return;
+      if (this.taken.has(id)) continue;
       this.taken.add(id);
       this.observed.push(id);
-      if (!isCandidate(id)) return;
-      if (index < deepest || unknownBelowIsNew) this.fresh.push(record);
-    });
+      if (isNew(id)) this.fresh.push(record);
+    }
   }
 
-  private nextState(backlog: Backlog | undefined, complete: boolean): WatchState {
-    const { state, options } = this;
-    const next: WatchState = { v: 1, key: state.key, seen: [], complete };
+  private nextState(backlog: Backlog | undefined, complete: boolean): TimeState {
+    const { state } = this;
+    const next: TimeState = { v: 1, key: state.key, seen: [], complete };
     if (backlog) next.backlog = backlog;
-    if (options.order === 'time') {
-      const all = newestFirst([...this.observed, ...state.seen]);
-      next.seen = all.slice(0, MAX_SEEN);
-      const evicted = all[MAX_SEEN];
-      const floor =
-        evicted !== undefined && (state.floor === undefined || compareIds(evicted, state.floor) > 0)
-          ? evicted
-          : state.floor;
-      if (floor !== undefined) next.floor = floor;
-      return next;
-    }
-    // While a backlog is open, everything read since it opened must stay known, or re-reading it
-    // from the saved cursor would report it again.
-    const keepOld = !options.snapshot || backlog !== undefined;
-    next.seen = [...new Set(keepOld ? [...this.observed, ...state.seen] : this.observed)].slice(0, MAX_SEEN);
+    const all = newestFirst([...this.observed, ...state.seen]);
+    next.seen = all.slice(0, MAX_SEEN);
+    const evicted = all[MAX_SEEN];
+    const floor =
+      evicted !== undefined && (state.floor === undefined || compareIds(evicted, state.floor) > 0)
+        ? evicted
+        : state.floor;
+    if (floor !== undefined) next.floor = floor;
     return next;
   }
 }

@@ -1,5 +1,5 @@
 import { ConnectionError, ValidationError } from '../../src';
-import type { Page, ReadPages } from '../../src';
+import type { FeedPage, ReadPages } from '../../src';
 
 export interface Item {
   id: string;
@@ -18,6 +18,14 @@ export class FakeFeed {
   refuseCursors = false;
   /** Empty pages that claim more, served before the first page with records. */
   emptyPagesFirst = 0;
+  /** Requests still to answer with an empty page that claims more (the place stays the same). */
+  emptyPages = 0;
+  /** Requests still to answer with a cursor already given, which a reader takes for a stall. */
+  repeatedCursors = 0;
+  /** Request numbers (counting every request) answered with an empty page that claims more. */
+  readonly emptyAt = new Set<number>();
+  /** Request numbers answered with a cursor already given. */
+  readonly repeatAt = new Set<number>();
 
   constructor(
     readonly pageSize: number,
@@ -28,7 +36,7 @@ export class FakeFeed {
 
   read: ReadPages<Item> = (cursor) => this.pages(cursor);
 
-  private async *pages(cursor: string | undefined): AsyncGenerator<Page<Item>> {
+  private async *pages(cursor: string | undefined): AsyncGenerator<FeedPage<Item>> {
     if (cursor !== undefined && this.refuseCursors)
       throw new ValidationError('cursor is not valid', { status: 400 });
     let empties = cursor?.startsWith('empty') ? Number(cursor.slice(5)) : 0;
@@ -44,9 +52,19 @@ export class FakeFeed {
         this.failures -= 1;
         throw new ConnectionError('socket hang up');
       }
+      if (this.emptyPages > 0 || this.emptyAt.has(this.requests)) {
+        this.emptyPages = Math.max(0, this.emptyPages - 1);
+        yield { records: [], next_cursor: String(offset), has_next_page: true };
+        continue;
+      }
       const records = this.items.slice(offset, offset + this.pageSize).map((id) => ({ id }));
       offset += this.pageSize;
       const more = offset < this.items.length;
+      if (more && (this.repeatedCursors > 0 || this.repeatAt.has(this.requests))) {
+        this.repeatedCursors = Math.max(0, this.repeatedCursors - 1);
+        yield { records, next_cursor: String(offset - this.pageSize), has_next_page: false, stalled: true };
+        return;
+      }
       yield { records, next_cursor: more ? String(offset) : '', has_next_page: more };
       if (!more) return;
     }

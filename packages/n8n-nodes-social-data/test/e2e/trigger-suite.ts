@@ -185,6 +185,36 @@ export function triggerSuite(line: 1 | 2): void {
       await round({ followers: 25, tweets: 25, members: 2 });
       await until('the second round', gotAll, 150_000, () => n8n.log);
 
+      // Issue 23, case 1: 250 new followers, then an earlier follower unfollows and follows
+      // again, so it sits on top of them. That hid all 250 before.
+      const top = await fetch(`${sandbox.url}/social/user/followers_1k/followers?count=200`, {
+        headers: { 'x-api-key': API_KEY },
+      }).then((response) => response.json() as Promise<{ followers: Array<{ id: string }> }>);
+      const returning = top.followers.at(-1)!.id;
+      const burst = control.strangers(250);
+      await control.join('followers', { owner: 'followers_1k' }, burst);
+      await control.leave('followers', { owner: 'followers_1k' }, returning);
+      await control.join('followers', { owner: 'followers_1k' }, [returning]);
+      expected['New Follower']!.push(...burst, returning);
+      await until('250 followers and a re-follow', gotAll, 150_000, () => n8n.log);
+
+      // Issue 23, case 2: 3,000 followers (more than one poll's 2,000), then 1,900 more while
+      // that backlog is open. That reported 5,799 for 4,900 before.
+      const first = control.strangers(3000);
+      await control.join('followers', { owner: 'followers_1k' }, first);
+      expected['New Follower']!.push(...first);
+      const seenBefore = receivedFrom('New Follower').length;
+      await until(
+        'the first poll of the burst',
+        () => receivedFrom('New Follower').length > seenBefore,
+        150_000,
+        () => n8n.log,
+      );
+      const more = control.strangers(1900);
+      await control.join('followers', { owner: 'followers_1k' }, more);
+      expected['New Follower']!.push(...more);
+      await until('the whole burst', gotAll, 400_000, () => n8n.log);
+
       // One more poll with nothing new must emit nothing.
       const before = polls('getUserFollowers');
       await until(
@@ -211,7 +241,7 @@ export function triggerSuite(line: 1 | 2): void {
         `[n8n ${line}.x trigger] ${executions.length} executions, ${received.length} items, ` +
           `polls: ${WATCHED.map((watched) => `${watched.endpoint} ${polls(watched.endpoint)}`).join(', ')}\n`,
       );
-    }, 600_000);
+    }, 1_200_000);
 
     it('leaves no API key, cookie or proxy password in n8n output or its database', () => {
       const found = scanForReport(

@@ -1,12 +1,4 @@
-import {
-  catalog,
-  feeds,
-  isUserFeed,
-  newestRecord,
-  normalizeParams,
-  pollFeed,
-  watchKey,
-} from '@social-data/core';
+import { catalog, feedPages, feeds, newestRecord, normalizeParams, pollFeed, watchKey } from '@social-data/core';
 import type { FeedId, ReadPages } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -41,12 +33,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     const options = this.getNodeParameter('options', {}) as Options;
     const client = await clientFor(this, feed.endpoint);
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-    // Empty pages that claim more are followed within the poll's own page budget; the client's
-    // stop after three would look like the end of the feed.
-    const read: ReadPages<{ id: string }> = (cursor) =>
-      client
-        .paginate(feed.endpoint, params as never, { startCursor: cursor, maxEmptyPages: maxPages + 1 })
-        .pages() as AsyncIterable<never>;
+    const read = feedPages(client, feed.endpoint, params as never) as ReadPages<{ id: string }>;
     const shape = shapeFor(feed.endpoint, options.simplify);
 
     if (this.getMode() === 'manual') {
@@ -74,7 +61,6 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     const result = await pollFeed(read, staticData[STATE], {
       key: watchKey(event, session ? { ...params, session } : params),
       order: feed.order,
-      snapshot: isUserFeed(event),
       maxPages,
     });
     if (result.state) staticData[STATE] = result.state as unknown as IDataObject;

@@ -1,0 +1,46 @@
+import { catalog } from '../catalog/endpoints';
+import type { PageParamsOf, PageRecordOf, PaginatedId } from '../catalog/infer';
+import type { SocialDataClient } from '../client';
+import type { ReadPages } from './reading';
+
+/** The last page of an account feed carries a cursor shaped `"0|…"` (decision S3), or none. */
+const deadCursor = /^(0(\|.*)?)?$/;
+
+/**
+ * How a trigger reads a feed through the client, one page per request. Unlike a Return All run
+ * it must tell the end of a feed from a page that only looks like one: a cursor the API already
+ * gave (a stall), or an empty account page that still carries a live cursor (followed), is not
+ * the end, so the engine keeps what it knew below instead of taking everything unseen for gone.
+ */
+export function feedPages<Id extends PaginatedId>(
+  client: Pick<SocialDataClient, 'paginate'>,
+  endpoint: Id,
+  params: PageParamsOf<Id>,
+): ReadPages<PageRecordOf<Id>> {
+  const accounts = catalog[endpoint].result.kind === 'userPage';
+  return async function* read(start) {
+    const given = new Set<string>(start ? [start] : []);
+    let cursor = start;
+    while (true) {
+      const run = client.paginate(endpoint, params, { startCursor: cursor, maxPages: 1 });
+      let page;
+      for await (const only of run.pages()) page = only;
+      if (!page) return;
+      const next = page.next_cursor.trim();
+      const repeated = run.stopReason === 'repeatedCursor' || given.has(next);
+      const emptyButLive = accounts && page.records.length === 0 && !deadCursor.test(next);
+      const claimsMore = page.has_next_page || run.stopReason === 'repeatedCursor' || emptyButLive;
+      if (!claimsMore) {
+        yield { ...page, has_next_page: false };
+        return;
+      }
+      if (repeated) {
+        yield { ...page, has_next_page: false, stalled: true };
+        return;
+      }
+      given.add(next);
+      cursor = next;
+      yield { ...page, has_next_page: true };
+    }
+  };
+}

@@ -1,0 +1,480 @@
+import { ValidationError } from '../errors/classes';
+import { CONFIRM, classify } from './classify';
+import type { Kind, Reading } from './classify';
+import type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
+import { bound, gapCount, knownCount, locate } from './segments';
+import type { Located, Segment } from './segments';
+import { MAX_GAPS, MAX_POSITION_IDS } from './state';
+import type { PositionState } from './state';
+
+/**
+ * Ids the first poll remembers at least, when the feed has them: removals of the newest ones
+ * must not hide everything known (a page of 200 followers can all leave between two polls).
+ */
+const START_IDS = 1000;
+/**
+ * Requests each open gap gets at least: one to read again the page that ends above it (offset
+ * cursors shift, and that page shows where the gap starts now) and one to read on.
+ */
+const GAP_REQUESTS = 2;
+/** Polls a gap may read again what it met below itself before taking few ids for enough. */
+const MAX_TRIES = 3;
+/** Requests the first poll spends on that at most, whatever the page budget. */
+const START_PAGES = 5;
+
+interface Read<R> {
+  records: R[];
+  ids: string[];
+  /** The feed has no further page. */
+  ended: boolean;
+  /** The API claimed more but gave no usable way on (a repeated cursor, empty pages). */
+  stalled: boolean;
+  /** Where reading goes on when the budget ran out first. */
+  cursor: string | undefined;
+  /** The cursor each page was read with ('' for the top), and where its ids start. */
+  pages: { cursor: string; start: number }[];
+  requests: number;
+}
+
+/** Reads pages from `cursor` while `more` says so and the budget lasts; keeps each id once. */
+async function readPages<R extends { id: string }>(
+  read: ReadPages<R>,
+  cursor: string | undefined,
+  budget: number,
+  more: (ids: string[]) => boolean,
+): Promise<Read<R>> {
+  const result: Read<R> = {
+    records: [],
+    ids: [],
+    ended: true,
+    stalled: false,
+    cursor: undefined,
+    pages: [],
+    requests: 0,
+  };
+  const taken = new Set<string>();
+  let pageCursor = cursor ?? '';
+  for await (const page of read(cursor) as AsyncIterable<FeedPage<R>>) {
+    result.requests += 1;
+    result.pages.push({ cursor: pageCursor, start: result.ids.length });
+    pageCursor = page.next_cursor;
+    for (const record of page.records) {
+      if (!record || taken.has(record.id)) continue;
+      taken.add(record.id);
+      result.records.push(record);
+      result.ids.push(record.id);
+    }
+    result.stalled = page.stalled === true;
+    result.ended = !page.has_next_page && !result.stalled;
+    if (result.ended || result.stalled || !more(result.ids)) break;
+    if (result.requests >= budget) {
+      result.cursor = page.next_cursor;
+      result.ended = false;
+      break;
+    }
+  }
+  return result;
+}
+
+/** The cursor of the page that holds the id at `position` of a read. */
+function cursorAt(read: Read<unknown>, position: number): string {
+  let cursor = read.pages[0]?.cursor ?? '';
+  for (const page of read.pages) if (page.start <= position) cursor = page.cursor;
+  return cursor;
+}
+
+/** First activation: remember the top of the feed, report nothing. */
+export async function startPositionWatch<R extends { id: string }>(
+  read: ReadPages<R>,
+  options: WatchOptions,
+): Promise<WatchResult<R>> {
+  const first = await readPages(read, undefined, START_PAGES, (ids) => ids.length < START_IDS);
+  if (first.ids.length === 0 && !first.ended) {
+    const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
+    return { records: [], state: undefined, notes: [note], uncertain: false, requests: first.requests };
+  }
+  const state: PositionState = { v: 2, key: options.key, segments: [{ ids: first.ids }] };
+  return { records: [], state, notes: [], uncertain: false, requests: first.requests };
+}
+
+/**
+ * One poll of a feed ordered by position. The head is read from the top until a whole page is
+ * old ground found in its old order; each gap a burst left is then read on from its cursor until
+ * it meets the stretch below it. What was read replaces what was known above that point.
+ */
+export class PositionPoll<R extends { id: string }> {
+  private segments: Segment[];
+  private readonly fresh: R[] = [];
+  private readonly notes: string[] = [];
+  /** Gaps the head opened in this poll. */
+  private readonly opened = new Set<Segment>();
+  private uncertain = false;
+  private requests = 0;
+
+  constructor(
+    private readonly read: ReadPages<R>,
+    state: PositionState,
+    private readonly options: WatchOptions,
+  ) {
+    this.segments = state.segments.map((segment) => ({ ...segment, ids: [...segment.ids] }));
+  }
+
+  async run(): Promise<WatchResult<R>> {
+    const { maxPages } = this.options;
+    await this.readHead(Math.max(1, maxPages - GAP_REQUESTS * gapCount(this.segments)));
+    // Newest gap first, each read once per poll; a gap the head opened just now waits for the
+    // next poll unless requests are left.
+    const done = new Set<Segment>();
+    while (true) {
+      const at = this.segments.findIndex((segment) => segment.gap !== undefined && !done.has(segment));
+      if (at === -1) break;
+      const segment = this.segments[at]!;
+      done.add(segment);
+      if (this.opened.has(segment) && this.requests >= maxPages) continue;
+      const gapsBelow = gapCount(this.segments.slice(at + 1));
+      // A gap that could not place what it met gets one more page each time, to read past it.
+      const least = GAP_REQUESTS + (segment.tries ?? 0);
+      await this.readGap(at, Math.max(least, maxPages - this.requests - GAP_REQUESTS * gapsBelow));
+    }
+    this.limitGaps();
+    const state: PositionState = {
+      v: 2,
+      key: this.options.key,
+      segments: bound(this.segments, MAX_POSITION_IDS),
+    };
+    return {
+      records: this.fresh,
+      state,
+      notes: this.notes,
+      uncertain: this.uncertain,
+      requests: this.requests,
+    };
+  }
+
+  private async readHead(budget: number): Promise<void> {
+    const known = knownCount(this.segments);
+    const index = locate(this.segments);
+    const enough = Math.min(CONFIRM, known);
+    // The read ends on enough known ids one after the other, as the state knows them: what
+    // follows them is old ground too.
+    const confirmedBy = (ids: string[]) =>
+      endsInPlace(ids, classify(ids, this.segments, index), this.segments, index).run >= enough;
+    const head = await readPages(this.read, undefined, budget, (ids) => !confirmedBy(ids));
+    this.requests += head.requests;
+    const reading = classify(head.ids, this.segments, index);
+    if (head.stalled && !confirmedBy(head.ids)) {
+      // A bad page is not the end of the feed: nothing is decided, the next poll reads again.
+      this.warn('The API claimed more items but gave no way to read them; the next poll reads again');
+      return;
+    }
+    const burst = !head.ended && !confirmedBy(head.ids);
+    // Without enough known ground below, an unknown id is taken for part of a burst: the few
+    // known ids met may have come back on top themselves. The gap after the read settles it.
+    const kinds: Kind[] = burst
+      ? head.ids.map((id, at) => (index.has(id) && reading.inPlace[at] ? 'old' : 'new'))
+      : reading.kinds;
+    this.take(head.records, kinds);
+
+    if (head.ended) {
+      this.segments = reading.lastSegment === undefined ? [{ ids: head.ids }] : this.joined(head, reading);
+      return;
+    }
+    if (reading.lastSegment !== undefined && confirmedBy(head.ids)) {
+      this.segments = this.joined(head, reading);
+      return;
+    }
+    // Nothing new read: nothing to place; a gap below the top is read on as it was.
+    const cut = kinds.lastIndexOf('new') + 1;
+    if (cut === 0) return;
+    // The budget ran out before the read found its way back to known ground: a burst. What was
+    // read stays on top, and the rest of it is a gap the next polls read on from this cursor.
+    if (reading.lastSegment === undefined && known > 0)
+      this.warn(
+        `None of the remembered items is among the ${head.ids.length} newest: all are reported as new, and the rest follow in the next polls`,
+      );
+    else
+      this.notes.push(
+        `More new items than ${this.options.maxPages} requests could read; the rest follow in the next poll`,
+      );
+    // Known ids read after the last new one are left where the state knows them: the gap read
+    // meets them again below, in their place, which tells it where the burst ends.
+    const top: Segment = { ids: head.ids.slice(0, cut), gap: cursorAt(head, cut - 1) };
+    this.opened.add(top);
+    this.segments = [top, ...this.segments];
+  }
+
+  /**
+   * The known feed after a read from the top that reached known ground: the read, then what was
+   * known below the last id it recognised. Known ids it passed over without seeing are gone.
+   */
+  private joined(head: Read<R>, { lastSegment = 0, lastKnownAt }: Reading): Segment[] {
+    const segment = this.segments[lastSegment]!;
+    const lastId = head.ids[lastKnownAt]!;
+    const position = segment.ids.indexOf(lastId);
+    const trailing = head.ids.length - 1 - lastKnownAt;
+    const top: Segment = { ids: [...head.ids] };
+    if (head.ended) return [top];
+    if (trailing === 0) {
+      const read = new Set(head.ids);
+      top.ids.push(...segment.ids.slice(position + 1).filter((id) => !read.has(id)));
+      if (segment.gap !== undefined) top.gap = segment.gap;
+    } else if (segment.gap !== undefined) {
+      // The read went on into the gap below: it continues from where this read stopped.
+      if (head.cursor === undefined) return [top, ...this.segments.slice(lastSegment + 1)];
+      top.gap = cursorAt(head, head.ids.length - 1);
+    }
+    return [top, ...this.segments.slice(lastSegment + 1)];
+  }
+
+  /**
+   * Reads on in the gap below segment `at`.
+   * Offset cursors shift down with every arrival above, so the read may start among ids already
+   * known: unknown ids count as the gap's only after the last known id from above it, up to the
+   * first id known from below it.
+   */
+  private async readGap(at: number, budget: number): Promise<void> {
+    const gapSegment = this.segments[at]!;
+    const index = locate(this.segments);
+    const belowKnown = knownCount(this.segments.slice(at + 1));
+    const enough = Math.min(CONFIRM, belowKnown);
+    let gap: Read<R>;
+    try {
+      gap = await readPages(
+        this.read,
+        gapSegment.gap || undefined,
+        budget,
+        (ids) => !placeInGap(ids, at, this.segments, index, enough).closed,
+      );
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      this.warn(
+        `The API refused the saved cursor (${error.message}); items in an unread burst may be missed`,
+      );
+      delete gapSegment.gap;
+      return;
+    }
+    this.requests += gap.requests;
+    const place = placeInGap(gap.ids, at, this.segments, index, enough);
+    const tries = gapSegment.tries ?? 0;
+    // Ids from below the gap, but too few yet to be sure they are in their old place: this
+    // part is read again next time, from the page where they start, with what follows them.
+    if (gap.stalled && !place.closed) {
+      this.warn(
+        'The API claimed more items but gave no way to read them; the next poll reads the burst again',
+      );
+      return;
+    }
+    const unsure = !place.closed && !gap.ended && place.unsureAt !== -1 && tries < MAX_TRIES;
+    const end = unsure ? place.unsureAt : gap.ids.length;
+    this.take(
+      gap.records,
+      gap.ids.map((_, position) => (place.fresh.has(position) && position < end ? 'new' : 'old')),
+    );
+    const placed = place.aligned ? gap.ids.slice(place.from, Math.max(place.from, end)) : [];
+    gapSegment.ids = gapSegment.ids.concat(placed);
+    delete gapSegment.tries;
+    if (place.lost)
+      this.warn('Removals above an unread burst moved part of it out of sight; some items may be missed');
+
+    if ((place.closed || (place.firstBelowAt !== -1 && !unsure)) && place.lastBelow !== undefined) {
+      const next = index.get(place.lastBelow)!.segment;
+      const stretch = this.segments[next]!;
+      const placedSet = new Set(placed);
+      // Read on from the stretch above, the stretch below's ids before the first one met are
+      // gone; a read that never met the stretch above (its cursor shifted by removals) knows
+      // nothing of them, and keeps them.
+      const rest = stretch.ids
+        .slice(place.aligned ? stretch.ids.indexOf(place.lastBelow) + 1 : 0)
+        .filter((id) => !placedSet.has(id));
+      const merged: Segment = { ids: gapSegment.ids.concat(rest) };
+      if (stretch.gap !== undefined) merged.gap = stretch.gap;
+      this.segments.splice(at, next - at + 1, merged);
+      return;
+    }
+    if (gap.ended) {
+      if (gap.ended && belowKnown > 0 && place.lastBelow === undefined)
+        this.warn(
+          'A burst was read to the end of the feed without meeting the items remembered below it: they were removed, and what was reported for the burst may include older items',
+        );
+      delete gapSegment.gap;
+      this.segments.splice(at + 1);
+      return;
+    }
+    if (unsure) {
+      gapSegment.gap = cursorAt(
+        gap,
+        place.unsureAt === place.firstBelowAt ? place.unsureAt : place.unsureAt - 1,
+      );
+      gapSegment.tries = tries + 1;
+      return;
+    }
+    if (gap.cursor === undefined) return;
+    // Walking down to the gap: go on. In it: start again with this read's last page, whose ids
+    // are now known, to find the place again however the offsets shifted.
+    gapSegment.gap = place.from < gap.ids.length ? cursorAt(gap, gap.ids.length - 1) : gap.cursor;
+    return;
+  }
+
+  /** A feed that keeps outgrowing its polls opens gap after gap; the oldest goes, with a warning. */
+  private limitGaps(): void {
+    while (gapCount(this.segments) > MAX_GAPS) {
+      const deepest = this.segments.map((segment) => segment.gap !== undefined).lastIndexOf(true);
+      delete this.segments[deepest]!.gap;
+      this.warn(
+        'The feed grows faster than polls can read it; items of the oldest unread burst may be missed',
+      );
+    }
+  }
+
+  private take(records: R[], kinds: readonly Kind[]): void {
+    records.forEach((record, position) => {
+      if (kinds[position] === 'new') this.fresh.push(record);
+    });
+  }
+
+  private warn(message: string): void {
+    this.notes.push(message);
+    this.uncertain = true;
+  }
+}
+
+/**
+ * How many ids the read ends with that are old ground still as the state knows it: known ids
+ * of one stretch in its order, and unknown ids past that stretch's end.
+ */
+function endsInPlace(
+  ids: readonly string[],
+  reading: Reading,
+  segments: readonly Segment[],
+  index: ReadonlyMap<string, Located>,
+): { run: number; segment: number | undefined } {
+  let run = 0;
+  let next: Located | undefined;
+  let unknownAfter = false;
+  for (let at = ids.length - 1; at >= 0; at -= 1) {
+    if (reading.kinds[at] !== 'old') break;
+    const known = index.get(ids[at]!);
+    if (!known) {
+      unknownAfter = true;
+      run += 1;
+      continue;
+    }
+    // Within one stretch only, in its order (ids gone from between are fine): ids read across a
+    // hole say nothing about what follows them.
+    if (next && !(known.segment === next.segment && known.position < next.position)) break;
+    // Unknown ids right after a known one are old ground only past the end of its stretch.
+    if (unknownAfter && known.position !== segments[known.segment]!.ids.length - 1)
+      return { run: 0, segment: undefined };
+    unknownAfter = false;
+    run += 1;
+    next = known;
+  }
+  return { run, segment: next?.segment };
+}
+
+interface GapPlace {
+  /** Positions of the read that are new: the gap's own, or ids that came back on top. */
+  fresh: Set<number>;
+  /** Where the read found its place below the ids above the gap: the gap's part starts here. */
+  from: number;
+  /** Where the read met the first id known from below the gap in its old place, or -1. */
+  firstBelowAt: number;
+  /** The read met the stretch above the gap (two of its ids next to each other). */
+  aligned: boolean;
+  /** Where the read stops being sure of what it saw, or -1: read again from there next time. */
+  unsureAt: number;
+  /** The last id known from below the gap that the read met in its old order. */
+  lastBelow: string | undefined;
+  /** Enough ids known from below, in their old order after the last new one: the gap is read. */
+  closed: boolean;
+  /** Unknown ids met between ids from above and below the gap, without the place: unsure whose. */
+  lost: boolean;
+}
+
+/**
+ * Places one read of a gap. Offset cursors shift down with every arrival above, so the read may
+ * start among ids already known (from the stretch above the gap, or from an unread hole higher
+ * up): its part starts after the last of them. It ends at ids known from below the gap, met in
+ * their old order; a known id met out of that order came back on top and is new, as in the head.
+ */
+function placeInGap(
+  ids: readonly string[],
+  at: number,
+  segments: readonly Segment[],
+  index: ReadonlyMap<string, Located>,
+  enough: number,
+): GapPlace {
+  const newerGap = segments.slice(0, at).some((segment) => segment.gap !== undefined);
+  const reading = classify(ids, segments, index);
+  const { inPlace, kinds } = reading;
+  const segmentOf = (position: number) => index.get(ids[position]!)?.segment;
+  // An id of the stretch over the gap places the read only next to its neighbour in that
+  // stretch: alone it may be one that came back on top, where the read started.
+  const paired = (position: number) => {
+    const here = index.get(ids[position]!)!;
+    if (segments[here.segment]!.ids.length === 1) return true;
+    const before = position > 0 ? index.get(ids[position - 1]!) : undefined;
+    const after = index.get(ids[position + 1] ?? '');
+    const neighbour = (other: Located | undefined, step: number) =>
+      other !== undefined && other.segment === here.segment && other.position === here.position + step;
+    return neighbour(before, -1) || neighbour(after, 1);
+  };
+  let from = 0;
+  let above: number | undefined;
+  for (let position = 0; position < ids.length; position += 1) {
+    const segment = segmentOf(position);
+    if (segment === undefined || segment > at || !inPlace[position]) continue;
+    if (segment === at && !paired(position)) continue;
+    from = position + 1;
+    above = segment;
+  }
+  // The read met the stretch over the gap, but not its end: unknown ids after it may still be
+  // inside the stretch (arrived before ids of it that came back on top), until more is read.
+  const stretch = segments[at]!.ids;
+  const midStretch = above === at && ids[from - 1] !== stretch.at(-1);
+  // Last met an id from higher up than the stretch over the gap: still walking down to it.
+  const walking = above !== undefined && above < at;
+  const place: GapPlace = {
+    fresh: new Set(),
+    from,
+    firstBelowAt: -1,
+    aligned: above !== undefined && !walking,
+    unsureAt: -1,
+    lastBelow: undefined,
+    closed: false,
+    lost: false,
+  };
+  let belowInOrder = 0;
+  for (let position = from; position < ids.length; position += 1) {
+    const segment = segmentOf(position);
+    // A known id out of its old order came back on top: new, wherever the read met it.
+    const moved = segment !== undefined && !inPlace[position];
+    if (segment === undefined || moved) {
+      const ours = belowInOrder === 0 && above !== undefined && !walking;
+      // Past the stretch below: an unknown id there lies in that stretch's own gap, if it has one.
+      const lower = belowInOrder > 0 && kinds[position] === 'new';
+      if (moved || ours || lower) {
+        place.fresh.add(position);
+      } else if (belowInOrder === 0 && !walking) place.lost = true;
+      continue;
+    }
+    belowInOrder += 1;
+    if (place.firstBelowAt === -1) place.firstBelowAt = position;
+    place.lastBelow = ids[position];
+  }
+  if (midStretch && place.lastBelow === undefined && from < ids.length) place.unsureAt = from;
+  if (walking || above === undefined) {
+    // Never at the stretch above the gap: what came before the stretch below is not known to be
+    // the gap's (it may be a newer gap's, its cursor shifted by arrivals). Nothing of it is
+    // placed; without the stretch below either, the read walks on next time.
+    for (const position of place.fresh)
+      if (place.firstBelowAt === -1 || position < place.firstBelowAt) place.fresh.delete(position);
+    place.lost = place.lost && !newerGap;
+    place.from = place.firstBelowAt === -1 ? ids.length : place.firstBelowAt;
+  }
+  // Closed when the read ends on enough ids of one stretch below the gap, in their order.
+  const tail = endsInPlace(ids, reading, segments, index);
+  place.closed = enough > 0 && tail.segment !== undefined && tail.segment > at && tail.run >= enough;
+  if (place.lastBelow !== undefined && !place.closed) place.unsureAt = place.firstBelowAt;
+  return place;
+}
