@@ -89,6 +89,7 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
         count: 1,
         next_cursor: '',
         has_next_page: false,
+        truncated_by: '',
       });
   });
 
