@@ -149,4 +149,16 @@ describe('a trigger between two polls', () => {
     const fresh = ids.filter((id) => !seen.has(id));
     expect(fresh.sort()).toEqual([...added].sort());
   });
+
+  it('New Tweet by a User: 30 tweets posted between two polls all reach the Zap (one page lost 10)', async () => {
+    const seen = new Set<string>();
+    const poll = async () =>
+      ((await run('triggers', 'newTweet', authData, { userName: OWNER })) as Array<{ id: string }>).map(
+        (tweet) => tweet.id,
+      );
+    for (const id of await poll()) seen.add(id);
+    const added = burst(seen).newTweet.add(30);
+    const fresh = (await poll()).filter((id) => !seen.has(id));
+    expect(fresh).toEqual([...added].reverse());
+  });
 });
