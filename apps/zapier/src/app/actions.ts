@@ -12,7 +12,7 @@ import { readBounded } from './bounded-read';
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import type { InputField } from './fields';
 import { DEFAULT_MAX_ITEMS, MAX_ITEMS_CEILING } from './limits';
-import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
+import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { step } from './step';
 
 function pagingFields(id: PaginatedId): InputField[] {
@@ -100,20 +100,11 @@ export const readActions = Object.fromEntries(
             truncated_by: read.cut ?? '',
           };
         }),
-        sample: {
-          records: [sampleOf(id)],
-          count: 1,
+        ...lineItemsOutput(id, {
           next_cursor: '1600000000000000000|1',
           has_next_page: true,
           truncated_by: 'max_items',
-        },
-        outputFields: [
-          recordFieldsOf(id, 'records[]'),
-          { key: 'count', label: 'Count', type: 'integer' as const },
-          { key: 'next_cursor', label: 'Next Cursor', type: 'string' as const },
-          { key: 'has_next_page', label: 'Has Next Page', type: 'boolean' as const },
-          { key: 'truncated_by', label: 'Truncated By', type: 'string' as const },
-        ],
+        }),
       },
     },
   ]),

@@ -3,7 +3,7 @@ import type { EndpointId, Page } from '@social-data/core';
 
 import { readBounded } from './bounded-read';
 import { paramFields, simplifyField } from './fields';
-import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
+import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { step } from './step';
 
 /** The batch lookups: every id of a list, 100 a request. */
@@ -53,20 +53,7 @@ export const lookupActions = Object.fromEntries(
               truncated_by: read.cut ?? '',
             };
           }),
-          sample: {
-            records: [sampleOf(id)],
-            count: 1,
-            not_found_ids: '',
-            remaining_ids: '',
-            truncated_by: '',
-          },
-          outputFields: [
-            recordFieldsOf(id, 'records[]'),
-            { key: 'count', label: 'Count', type: 'integer' as const },
-            { key: 'not_found_ids', label: 'Not Found IDs', type: 'string' as const },
-            { key: 'remaining_ids', label: 'Remaining IDs', type: 'string' as const },
-            { key: 'truncated_by', label: 'Truncated By', type: 'string' as const },
-          ],
+          ...lineItemsOutput(id, { not_found_ids: '', remaining_ids: '', truncated_by: '' }),
         },
       },
     ];

@@ -54,3 +54,15 @@ const NOUNS = { user: 'User', tweet: 'Tweet', community: 'Community', topic: 'To
 export function nounOf(id: EndpointId): string {
   return NOUNS[recordKindOf(id) ?? 'user'];
 }
+
+/**
+ * The sample and output fields of a step that returns its records as line items, with a count
+ * and the given fields beside them (shown with their sample values).
+ */
+export function lineItemsOutput(id: EndpointId, fields: Record<string, string | boolean>) {
+  const beside = { count: 1, ...fields };
+  return {
+    sample: { records: [sampleOf(id)], ...beside },
+    outputFields: [recordFieldsOf(id, 'records[]'), ...outputFieldsOf(beside)],
+  };
+}
