@@ -74,11 +74,8 @@ describe('a trigger poll', () => {
     nock(BASE)
       .get(FOLLOWERS)
       .reply(200, page(followers(0, 200), '1|1'));
-    const perform = app.triggers.newFollower!.operation.perform;
-    const { createAppTester } = await import('zapier-platform-core');
-    const App = (await import('../src')).default;
-    const records = await createAppTester(App)(
-      perform as never,
+    const records = await appTester(
+      app.triggers.newFollower!.operation.perform as never,
       {
         authData,
         inputData: { userName: 'jack' },

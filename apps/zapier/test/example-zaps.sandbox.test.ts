@@ -1,15 +1,14 @@
-import { accountId, startSandbox } from '@social-data/sandbox';
+import { accountId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { run } from './support/app';
+import { connectedSandbox } from './support/sandbox';
 
-const API_KEY = 'tda_zapierExampleKey_64';
 let sandbox: Sandbox;
 let authData: Record<string, string>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [API_KEY] });
-  authData = { apiKey: API_KEY, baseUrl: sandbox.url };
+  ({ sandbox, authData } = await connectedSandbox('Example'));
 });
 afterAll(() => sandbox.close());
 

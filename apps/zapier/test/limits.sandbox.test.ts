@@ -1,28 +1,22 @@
 import { endpointSpec, feedIds, feeds } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
-import { communityId, listId, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
+import { communityId, listId, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { MAX_ITEMS_CEILING, ZAPIER_RESPONSE_LIMIT_BYTES } from '../src/app/limits';
 import { run } from './support/app';
+import { connectedSandbox } from './support/sandbox';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { RESPONSE_SIZE_LIMIT } = require('zapier-platform-core/src/constants') as {
   RESPONSE_SIZE_LIMIT: number;
 };
 
-const API_KEY = 'tda_zapierLimitsKey_12';
 let sandbox: Sandbox;
 let authData: Record<string, string>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [API_KEY] });
-  authData = {
-    apiKey: API_KEY,
-    baseUrl: sandbox.url,
-    cookie: 'auth_token=zapLimitsCookie_4; ct0=zapLimitsCsrf_8',
-    proxy: 'http://zapuser:zapLimitsPass_2@127.0.0.1:8080',
-  };
+  ({ sandbox, authData } = await connectedSandbox('Limits'));
 });
 afterAll(() => sandbox.close());
 

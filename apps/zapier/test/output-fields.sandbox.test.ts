@@ -1,14 +1,14 @@
 import { feeds, tweetsCarryMedia } from '@social-data/core';
 import type { EndpointId, FeedId } from '@social-data/core';
-import { accountId, communityId, listId, startSandbox, topicId } from '@social-data/sandbox';
+import { accountId, communityId, listId, topicId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { app, everyStep, inputsFor, run } from './support/app';
+import { connectedSandbox } from './support/sandbox';
 
 type Field = { key: string };
 type Fields = Array<Field | ((z: unknown, bundle: object) => Field[])>;
 
-const API_KEY = 'tda_zapierFieldsKey_77';
 let sandbox: Sandbox;
 let authData: Record<string, string>;
 const values: Record<string, unknown> = {
@@ -22,13 +22,7 @@ const values: Record<string, unknown> = {
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [API_KEY] });
-  authData = {
-    apiKey: API_KEY,
-    baseUrl: sandbox.url,
-    cookie: 'auth_token=zapFieldsCookie_3; ct0=zapFieldsCsrf_5',
-    proxy: 'http://zapuser:zapFieldsPass_9@127.0.0.1:8080',
-  };
+  ({ sandbox, authData } = await connectedSandbox('Fields'));
   const tweets = (await run('triggers', 'newTweet', authData, { userName: 'social_data' })) as Array<{
     id: string;
   }>;
