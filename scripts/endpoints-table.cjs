@@ -32,7 +32,8 @@ function endpointsTable() {
       .join('<br>') || '—';
   const trigger = stepsFor('triggers', (key) => feeds[key].endpoint);
   const search = stepsFor('searches', (key) => key);
-  const action = stepsFor('creates', (key) => key);
+  // A batch lookup's line-item action is keyed `<endpoint>Items`.
+  const action = stepsFor('creates', (key) => key.replace(/Items$/, ''));
   const rows = [
     '| # | Endpoint | Mode | n8n: Resource → Operation | Zapier trigger | Zapier search | Zapier action |',
     '|---|---|---|---|---|---|---|',

@@ -3,13 +3,14 @@ import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import packageJson from '../package.json';
 import { createList, readActions } from './app/actions';
 import { authentication } from './app/authentication';
+import { lookupActions } from './app/lookup-actions';
 import { searches } from './app/searches';
 import { triggers } from './app/triggers';
 import { addApiKey, mapErrors } from './http/middleware';
 
 /**
  * The Social Data app for Zapier, generated from core's catalog: a trigger per feed, a search per
- * lookup, an action per paginated read, and Create List.
+ * lookup, an action per paginated read and per batch lookup, and Create List.
  */
 export default defineApp({
   version: packageJson.version,
@@ -19,7 +20,7 @@ export default defineApp({
   afterResponse: [mapErrors],
   triggers,
   searches,
-  creates: { ...readActions, [createList.key]: createList },
+  creates: { ...readActions, ...lookupActions, [createList.key]: createList },
   // The app makes its requests through z.request only; leaving Node's http alone keeps nock
   // working in the tests.
   // throwForThrottlingEarly off: Zapier's own 429 check would otherwise answer before

@@ -24,8 +24,9 @@ const values: Record<string, string> = {
   name: 'Reading list',
 };
 
+/** The endpoint behind a step; a batch lookup's line-item action is keyed `<endpoint>Items`. */
 const endpointOf = (kind: Kind, key: string): EndpointId =>
-  kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
+  kind === 'triggers' ? feeds[key as FeedId].endpoint : (key.replace(/Items$/, '') as EndpointId);
 
 function pathOf(id: EndpointId): string {
   return catalog[id].path.replace(/\{(\w+)\}/g, (_match, name: string) => values[name]!);
@@ -83,12 +84,21 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
     if (kind === 'triggers') expect(result).toEqual(Object.values(data).find(Array.isArray));
     else if (kind === 'searches') expect(result).toEqual(Array.isArray(data) ? data : [data]);
     else if (key === 'createList') expect(result).toEqual(data);
+    else if (key !== id)
+      expect(result).toEqual({
+        records: data,
+        count: 1,
+        not_found_ids: '',
+        remaining_ids: '',
+        truncated_by: '',
+      });
     else
       expect(result).toEqual({
         records: Object.values(data).find(Array.isArray),
         count: 1,
         next_cursor: '',
         has_next_page: false,
+        truncated_by: '',
       });
   });
 

@@ -8,14 +8,12 @@ import {
 } from '@social-data/core';
 import type { PaginatedId } from '@social-data/core';
 
+import { readBounded } from './bounded-read';
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import type { InputField } from './fields';
-import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
+import { DEFAULT_MAX_ITEMS, MAX_ITEMS_CEILING } from './limits';
+import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { step } from './step';
-
-export const DEFAULT_MAX_ITEMS = 100;
-/** Zapier ends a step after 30 s; reading stops after this much so the step still answers. */
-export const READ_BUDGET_MS = 15_000;
 
 function pagingFields(id: PaginatedId): InputField[] {
   const range = endpointSpec(id).count;
@@ -26,8 +24,7 @@ function pagingFields(id: PaginatedId): InputField[] {
       type: 'integer',
       default: String(DEFAULT_MAX_ITEMS),
       required: false,
-      helpText:
-        'Follow the feed until this many records (whole pages, so Next Cursor never skips any), or until about 15 seconds have passed.',
+      helpText: `Follow the feed until this many records, in whole pages so Next Cursor never skips any (at most ${MAX_ITEMS_CEILING.toLocaleString('en-US')}). A step also stops before its output would pass 5 MB (Zapier takes 6 MB) and before a page it could not finish within Zapier's 30 seconds; Truncated By says which limit cut the read.`,
     },
     {
       key: 'cursor',
@@ -51,7 +48,7 @@ function pagingFields(id: PaginatedId): InputField[] {
 }
 
 /** A whole number from a Zapier integer field, or undefined when left empty; core checks the range. */
-function wholeNumber(value: unknown, field: string, label: string): number | undefined {
+function wholeNumber(value: unknown, field: string, label: string, max = Infinity): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1)
@@ -59,12 +56,18 @@ function wholeNumber(value: unknown, field: string, label: string): number | und
       field,
       hint: `Set ${label} to a whole number such as 100.`,
     });
+  if (number > max)
+    throw new ValidationError(`${field}: ${number} is more than one step can return.`, {
+      field,
+      hint: `Set ${label} to at most ${max}, and map Next Cursor into Start Cursor of a later step for the rest.`,
+    });
   return number;
 }
 
 /**
  * One action per paginated read, so a Zap can chain lookups: the records as line items plus
- * `next_cursor` and `has_next_page` to go on from in a later step.
+ * `next_cursor` and `has_next_page` to go on from in a later step, and `truncated_by`: what cut
+ * the read short of the feed's end (Max Items, Zapier's size or time limit), empty when nothing did.
  */
 export const readActions = Object.fromEntries(
   endpointIds.filter(isPaginated).map((id) => [
@@ -75,39 +78,33 @@ export const readActions = Object.fromEntries(
       display: { label: catalog[id].action, description: catalog[id].description },
       operation: {
         inputFields: [...paramFields(id), ...pagingFields(id), ...simplifyField(id)],
-        perform: step(async (client, bundle) => {
+        perform: step(async (client, bundle, deadline) => {
           const shape = shapeFor(id, bundle.inputData.simplify);
           const maxItems =
-            wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items') ?? DEFAULT_MAX_ITEMS;
-          const started = Date.now();
+            wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
+            DEFAULT_MAX_ITEMS;
           const paginator = client.paginate(id, paramsFrom(id, bundle.inputData) as never, {
             startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
             pageSize: endpointSpec(id).count
               ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
               : undefined,
           });
-          const records: object[] = [];
-          for await (const page of paginator.pages()) {
-            records.push(...page.records.map(shape));
-            if (records.length >= maxItems || Date.now() - started > READ_BUDGET_MS) break;
-          }
-          // The paginator's cursor, not the last page's flag: a run that gave up on empty pages
-          // (decision B4) has not reached the end, and a later step must be able to go on.
-          const next_cursor = paginator.nextCursor ?? '';
-          return { records, count: records.length, next_cursor, has_next_page: next_cursor !== '' };
+          const read = await readBounded(paginator, { shape, maxItems, deadline });
+          // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
+          // has not reached the end, and a later step must be able to go on.
+          return {
+            records: read.records,
+            count: read.records.length,
+            next_cursor: read.nextCursor,
+            has_next_page: read.nextCursor !== '',
+            truncated_by: read.cut ?? '',
+          };
         }),
-        sample: {
-          records: [sampleOf(id)],
-          count: 1,
+        ...lineItemsOutput(id, {
           next_cursor: '1600000000000000000|1',
           has_next_page: true,
-        },
-        outputFields: [
-          recordFieldsOf(id, 'records[]'),
-          { key: 'count', label: 'Count', type: 'integer' as const },
-          { key: 'next_cursor', label: 'Next Cursor', type: 'string' as const },
-          { key: 'has_next_page', label: 'Has Next Page', type: 'boolean' as const },
-        ],
+          truncated_by: 'max_items',
+        }),
       },
     },
   ]),

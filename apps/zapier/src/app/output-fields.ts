@@ -25,14 +25,16 @@ function typeOf(value: unknown): NonNullable<OutputField['type']> {
   return 'string';
 }
 
-/** Labelled output fields for every value in a sample, objects and arrays included. */
+/**
+ * Labelled output fields for every value in a sample, objects and arrays included. An array
+ * inside a line item (a tweet's media in an action's records) keeps its own `[]`, as Zapier
+ * flattens it: one field per key, holding the values of every item.
+ */
 export function outputFieldsOf(sample: object, prefix = ''): OutputField[] {
   const fields: OutputField[] = [];
   for (const [key, value] of Object.entries(sample)) {
     const path = `${prefix}${key}`;
     if (Array.isArray(value)) {
-      // Zapier has no line items inside line items; a record's own arrays stay unlabelled there.
-      if (prefix.includes('[]')) continue;
       const first: unknown = value[0];
       if (first && typeof first === 'object') fields.push(...outputFieldsOf(first, `${path}[]`));
       else fields.push({ key: `${path}[]`, label: labelOf(path) });

@@ -1,5 +1,11 @@
-import { normalizeBoolean, recordKindOf, simplifierFor } from '@social-data/core';
-import type { EndpointId } from '@social-data/core';
+import {
+  endpointSpec,
+  normalizeBoolean,
+  recordKindOf,
+  simplifierFor,
+  tweetsCarryMedia,
+} from '@social-data/core';
+import type { EndpointId, Tweet } from '@social-data/core';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
@@ -15,9 +21,23 @@ export function shapeFor(id: EndpointId, simplify: unknown): (record: unknown) =
   return simplifier ?? ((record) => record as object);
 }
 
-/** The sample record of an endpoint's kind. */
+/**
+ * The sample record of an endpoint, shaped as that endpoint sends it: tweets with the short author
+ * where the catalog says so, and without `media` where the endpoint sends none.
+ */
 export function sampleOf(id: EndpointId): object {
-  return samples[recordKindOf(id) ?? 'user'];
+  const kind = recordKindOf(id) ?? 'user';
+  if (kind !== 'tweet') return samples[kind];
+  const { author, media, ...tweet } = samples.tweet as Tweet;
+  const result = endpointSpec(id).result;
+  const short = result.kind === 'tweetPage' && result.author === 'short';
+  return {
+    ...tweet,
+    author: short
+      ? { id: author.id, userName: author.userName, name: author.name, screen_name: author.screen_name }
+      : author,
+    ...(tweetsCarryMedia(id) ? { media } : {}),
+  };
 }
 
 /**
@@ -33,4 +53,16 @@ const NOUNS = { user: 'User', tweet: 'Tweet', community: 'Community', topic: 'To
 
 export function nounOf(id: EndpointId): string {
   return NOUNS[recordKindOf(id) ?? 'user'];
+}
+
+/**
+ * The sample and output fields of a step that returns its records as line items, with a count
+ * and the given fields beside them (shown with their sample values).
+ */
+export function lineItemsOutput(id: EndpointId, fields: Record<string, string | boolean>) {
+  const beside = { count: 1, ...fields };
+  return {
+    sample: { records: [sampleOf(id)], ...beside },
+    outputFields: [recordFieldsOf(id, 'records[]'), ...outputFieldsOf(beside)],
+  };
 }

@@ -1,13 +1,26 @@
 import { feedIds, feeds } from '@social-data/core';
 
+import { readBounded } from './bounded-read';
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { step } from './step';
 
+/** Each record once, the first time it comes: a feed that moves between two pages repeats one. */
+function uniqueById(records: object[]): object[] {
+  const seen = new Set<unknown>();
+  return records.filter((record) => {
+    const id = (record as { id?: unknown }).id;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /**
  * One polling trigger per feed of core's feed catalog. Zapier polls, keeps the ids it has seen
- * and starts the Zap for the rest, so a trigger returns the first page, newest first, with `id`
- * as the dedupe key.
+ * and starts the Zap for the rest, so a poll returns as many pages, newest first, as it can
+ * afford within Zapier's time and size limits (decision Z8), with `id` as the dedupe key. The
+ * editor's sample asks for one page only: Zapier shows three records of it.
  */
 export const triggers = Object.fromEntries(
   feedIds.map((id) => {
@@ -24,12 +37,12 @@ export const triggers = Object.fromEntries(
         },
         operation: {
           inputFields: [...paramFields(endpoint), ...simplifyField(endpoint)],
-          perform: step(async (client, bundle) => {
+          perform: step(async (client, bundle, deadline) => {
             const shape = shapeFor(endpoint, bundle.inputData.simplify);
             const params = paramsFrom(endpoint, bundle.inputData);
-            for await (const page of client.paginate(endpoint, params as never, { maxPages: 1 }).pages())
-              return page.records.map(shape);
-            return [];
+            const paginator = client.paginate(endpoint, params as never);
+            const maxItems = bundle.meta?.isLoadingSample ? 1 : undefined;
+            return uniqueById((await readBounded(paginator, { shape, maxItems, deadline })).records);
           }),
           sample: sampleOf(endpoint),
           outputFields: [recordFieldsOf(endpoint)],

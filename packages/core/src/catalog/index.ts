@@ -11,3 +11,4 @@ export {
   wireParams,
 } from './queries';
 export { sessionParams } from './params';
+export { tweetsCarryMedia } from './media';

@@ -1,0 +1,90 @@
+import { TimeoutError, ValidationError } from '@social-data/core';
+import type { Paginator } from '@social-data/core';
+
+import { OUTPUT_BUDGET_BYTES, RECORDS_LIMIT_BYTES } from './limits';
+
+/** Why a read stopped before the end of the feed. */
+export type Cut = 'max_items' | 'size' | 'time' | 'empty_pages';
+
+export interface BoundedRead {
+  records: object[];
+  /** Where a later step goes on; '' once the feed has ended. */
+  nextCursor: string;
+  /** Undefined when the feed ended. */
+  cut: Cut | undefined;
+}
+
+export interface Bounds {
+  shape: (record: unknown) => object;
+  /** Whole pages: reading stops after the page that reaches this many records. */
+  maxItems?: number | undefined;
+  /** When the step must have answered, in `Date.now()` time. */
+  deadline: number;
+  budgetBytes?: number;
+}
+
+const bytesOf = (records: object[]) => Buffer.byteLength(JSON.stringify(records));
+
+/**
+ * Reads whole pages while the next one can still be afforded: it would not take the records past
+ * Max Items, nor the output past the size budget (estimated from the largest page so far), nor the
+ * step past its deadline (estimated from the slowest page so far). A page that times out after
+ * others were read ends the read with what was collected; only a first page that fails fails the
+ * step. Every cut is reported, with the cursor of the first record not returned.
+ */
+export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds): Promise<BoundedRead> {
+  const { shape, maxItems = Infinity, deadline, budgetBytes = OUTPUT_BUDGET_BYTES } = bounds;
+  const records: object[] = [];
+  let bytes = 0;
+  let largestPage = 0;
+  let slowestPage = 0;
+  let more = false;
+  let cut: Cut | undefined;
+  const pages = paginator.pages();
+
+  const boundReached = (): Cut | undefined => {
+    if (records.length >= maxItems) return 'max_items';
+    if (bytes + largestPage > budgetBytes) return 'size';
+    if (Date.now() + slowestPage > deadline) return 'time';
+    return undefined;
+  };
+
+  while (true) {
+    if (more && (cut = boundReached())) break;
+    const started = Date.now();
+    let next;
+    try {
+      next = await pages.next();
+    } catch (error) {
+      if (!(error instanceof TimeoutError) || paginator.pagesFetched === 0) throw error;
+      cut = 'time';
+      break;
+    }
+    if (next.done) {
+      if (paginator.stopReason === 'emptyPages') cut = 'empty_pages';
+      return { records, nextCursor: paginator.nextCursor ?? '', cut };
+    }
+    const shaped = next.value.records.map(shape);
+    const pageBytes = bytesOf(shaped);
+    if (bytes + pageBytes > RECORDS_LIMIT_BYTES) {
+      if (records.length === 0) throw pageTooLarge(pageBytes);
+      // Far larger than the pages before it: left for the next step, from its own cursor.
+      await pages.return(undefined);
+      return { records, nextCursor: paginator.lastCursor ?? '', cut: 'size' };
+    }
+    records.push(...shaped);
+    bytes += pageBytes;
+    largestPage = Math.max(largestPage, pageBytes);
+    slowestPage = Math.max(slowestPage, Date.now() - started);
+    more = next.value.has_next_page;
+  }
+  await pages.return(undefined);
+  return { records, nextCursor: paginator.nextCursor ?? '', cut };
+}
+
+function pageTooLarge(bytes: number): ValidationError {
+  return new ValidationError(
+    `pageSize: one page of this feed is ${(bytes / 1024 / 1024).toFixed(1)} MB, more than a Zapier step can return.`,
+    { field: 'pageSize', hint: 'Set Page Size lower, e.g. 200.' },
+  );
+}

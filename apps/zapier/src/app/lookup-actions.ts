@@ -1,0 +1,61 @@
+import { IDS_PER_REQUEST, Paginator, catalog, endpointIds, normalizeIdList } from '@social-data/core';
+import type { EndpointId, Page } from '@social-data/core';
+
+import { readBounded } from './bounded-read';
+import { paramFields, simplifyField } from './fields';
+import { lineItemsOutput, nounOf, shapeFor } from './records';
+import { step } from './step';
+
+/** The batch lookups: every id of a list, 100 a request. */
+const lookupIds = endpointIds.filter((id) => catalog[id].result.kind === 'records');
+
+/**
+ * A batch lookup as an action, so every record found reaches the next step: a search hands on
+ * only its first result, an action's records are line items. Batches are read like feed pages,
+ * within Zapier's size and time limits; `remaining_ids` holds the ids not looked up yet.
+ */
+export const lookupActions = Object.fromEntries(
+  lookupIds.map((id: EndpointId) => {
+    const result = catalog[id].result as { record: 'tweet' | 'user'; idsParam: string };
+    const key = `${id}Items`;
+    return [
+      key,
+      {
+        key,
+        noun: nounOf(id),
+        display: {
+          label: `${catalog[id].action} as line items`,
+          description: `${catalog[id].description} Every record found, as line items for the next step.`,
+        },
+        operation: {
+          inputFields: [...paramFields(id), ...simplifyField(id)],
+          perform: step(async (client, bundle, deadline) => {
+            const shape = shapeFor(id, bundle.inputData.simplify);
+            const ids = normalizeIdList(result.record, bundle.inputData[result.idsParam], result.idsParam);
+            const call = client.call as (id: EndpointId, params: object) => Promise<unknown[]>;
+            const batch = async (cursor: string | undefined): Promise<Page<unknown>> => {
+              const start = Number(cursor ?? 0);
+              const next = start + IDS_PER_REQUEST < ids.length ? String(start + IDS_PER_REQUEST) : '';
+              const wanted = ids.slice(start, start + IDS_PER_REQUEST).join(',');
+              const records = await call.call(client, id, { [result.idsParam]: wanted });
+              return { records, next_cursor: next, has_next_page: next !== '' };
+            };
+            // Batches found empty are not a feed that ran dry: go on through all of them.
+            const batches = new Paginator(batch, { maxEmptyPages: Number.MAX_SAFE_INTEGER });
+            const read = await readBounded(batches, { shape, deadline });
+            const found = new Set(read.records.map((record) => (record as { id?: unknown }).id));
+            const asked = ids.slice(0, read.nextCursor === '' ? ids.length : Number(read.nextCursor));
+            return {
+              records: read.records,
+              count: read.records.length,
+              not_found_ids: asked.filter((wanted) => !found.has(wanted)).join(','),
+              remaining_ids: read.nextCursor === '' ? '' : ids.slice(Number(read.nextCursor)).join(','),
+              truncated_by: read.cut ?? '',
+            };
+          }),
+          ...lineItemsOutput(id, { not_found_ids: '', remaining_ids: '', truncated_by: '' }),
+        },
+      },
+    ];
+  }),
+);
