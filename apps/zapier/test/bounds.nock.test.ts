@@ -70,6 +70,25 @@ describe('a trigger poll', () => {
     expect(new Set(ids).size).toBe(399);
   });
 
+  it('reads no more than Max Pages per Poll, each request costing credits', async () => {
+    const scope = nock(BASE);
+    for (let at = 0; at < 7; at += 1)
+      scope
+        .get(FOLLOWERS)
+        .query((query) => (at === 0 ? query.cursor === undefined : query.cursor === `${at}|1`))
+        .reply(200, page(followers(at * 200, 200), `${at + 1}|1`));
+    const defaults = await run('triggers', 'newFollower', authData, { userName: 'jack' });
+    expect(defaults).toHaveLength(1000);
+    nock.cleanAll();
+    scope.get(FOLLOWERS).reply(200, page(followers(0, 200), '1|1'));
+    scope
+      .get(FOLLOWERS)
+      .query((query) => query.cursor === '1|1')
+      .reply(200, page(followers(200, 200), '2|1'));
+    const two = await run('triggers', 'newFollower', authData, { userName: 'jack', max_pages: '2' });
+    expect(two).toHaveLength(400);
+  });
+
   it("reads one page for the editor's sample", async () => {
     nock(BASE)
       .get(FOLLOWERS)

@@ -51,6 +51,25 @@ export function simplifyField(id: EndpointId): InputField[] {
   ];
 }
 
+export const DEFAULT_TRIGGER_PAGES = 5;
+
+/**
+ * How deep a trigger's poll reads. Zapier keeps no state for a trigger but the ids it has seen,
+ * so a poll reads from the top every time: without a cap a long feed would cost its whole size
+ * bound in requests (40 pages of followers) on every poll.
+ */
+export function maxPagesField(): InputField {
+  return {
+    key: 'max_pages',
+    label: 'Max Pages per Poll',
+    type: 'integer',
+    default: String(DEFAULT_TRIGGER_PAGES),
+    required: false,
+    helpText:
+      'Requests each check for new items may make; each request costs credits. When more new items arrive between two checks than these pages hold, the oldest of them are missed: raise it for busy feeds. Zapier\'s time and size limits cap it anyway.',
+  };
+}
+
 const YES = new Set(['true', 'yes', '1']);
 const NO = new Set(['false', 'no', '0']);
 

@@ -1,7 +1,7 @@
 import { feedIds, feeds } from '@social-data/core';
 
 import { readBounded } from './bounded-read';
-import { paramFields, paramsFrom, simplifyField } from './fields';
+import { DEFAULT_TRIGGER_PAGES, maxPagesField, paramFields, paramsFrom, simplifyField } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { step } from './step';
 
@@ -18,8 +18,9 @@ function uniqueById(records: object[]): object[] {
 
 /**
  * One polling trigger per feed of core's feed catalog. Zapier polls, keeps the ids it has seen
- * and starts the Zap for the rest, so a poll returns as many pages, newest first, as it can
- * afford within Zapier's time and size limits (decision Z8), with `id` as the dedupe key. The
+ * and starts the Zap for the rest, so a poll returns up to Max Pages per Poll pages, newest first,
+ * as many as it can afford within Zapier's time and size limits (decision Z8), with `id` as the
+ * dedupe key. The
  * editor's sample asks for one page only: Zapier shows three records of it.
  */
 export const triggers = Object.fromEntries(
@@ -36,11 +37,12 @@ export const triggers = Object.fromEntries(
           description: `Triggers on each new item: ${feed.description.toLowerCase()}.`,
         },
         operation: {
-          inputFields: [...paramFields(endpoint), ...simplifyField(endpoint)],
+          inputFields: [...paramFields(endpoint), ...simplifyField(endpoint), maxPagesField()],
           perform: step(async (client, bundle, deadline) => {
             const shape = shapeFor(endpoint, bundle.inputData.simplify);
             const params = paramsFrom(endpoint, bundle.inputData);
-            const paginator = client.paginate(endpoint, params as never);
+            const maxPages = (bundle.inputData.max_pages as number | string | undefined) ?? DEFAULT_TRIGGER_PAGES;
+            const paginator = client.paginate(endpoint, params as never, { maxPages: maxPages as number });
             const maxItems = bundle.meta?.isLoadingSample ? 1 : undefined;
             return uniqueById((await readBounded(paginator, { shape, maxItems, deadline })).records);
           }),
