@@ -108,45 +108,24 @@ describe('3. a backlog is read even when the top of the feed is busy', () => {
 });
 
 describe('4. one bad page is not the end of the feed', () => {
-  it('an empty page among 450 new followers: all 450, and no claim that everything is gone', async () => {
-    const feed = new FakeFeed(200, accountIds(1000));
-    const watch = new Watch(feed, USERS);
+  it.each([
+    ['an empty page among 450 new followers (was 0 of 450)', 'followers', 'emptyAt', 450],
+    ['a repeated cursor among 100 new tweets (was 60 of 100)', 'tweets', 'repeatAt', 100],
+    ['a repeated cursor among 450 new followers', 'followers', 'repeatAt', 450],
+  ] as const)('%s: every item once', async (_, kind, fault, count) => {
+    const tweetIds = new TweetIds();
+    const fresh = (n: number) => (kind === 'tweets' ? tweetIds.take(n) : accountIds(n));
+    const feed = new FakeFeed(kind === 'tweets' ? 20 : 200, fresh(1000));
+    const watch = new Watch(feed, kind === 'tweets' ? TWEETS : USERS);
     await watch.poll();
-    const joined = accountIds(450);
-    feed.add(...joined);
-    feed.emptyAt.add(feed.requests + 2);
+    const added = fresh(count);
+    feed.add(...added);
+    feed[fault].add(feed.requests + 2);
     await watch.poll();
     await settle(watch);
-    expect(new Set(watch.emitted)).toEqual(new Set(joined));
+    expect(new Set(watch.emitted)).toEqual(new Set(added));
     expectOnce(watch.emitted);
     expect(watch.notes.join()).not.toContain('None of the remembered');
-  });
-
-  it('a repeated cursor among 100 new tweets: all 100, not 60', async () => {
-    const ids = new TweetIds();
-    const feed = new FakeFeed(20, ids.take(200));
-    const watch = new Watch(feed, TWEETS);
-    await watch.poll();
-    const posted = ids.take(100);
-    feed.add(...posted);
-    feed.repeatAt.add(feed.requests + 2);
-    await watch.poll();
-    await settle(watch);
-    expect(new Set(watch.emitted)).toEqual(new Set(posted));
-    expectOnce(watch.emitted);
-  });
-
-  it('a repeated cursor in a follower burst: reads again next time, reports all once', async () => {
-    const feed = new FakeFeed(200, accountIds(1000));
-    const watch = new Watch(feed, USERS);
-    await watch.poll();
-    const joined = accountIds(450);
-    feed.add(...joined);
-    feed.repeatAt.add(feed.requests + 2);
-    await watch.poll();
-    await settle(watch);
-    expect(new Set(watch.emitted)).toEqual(new Set(joined));
-    expectOnce(watch.emitted);
   });
 });
 

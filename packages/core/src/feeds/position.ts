@@ -264,6 +264,15 @@ export class PositionPoll<R extends { id: string }> {
       );
       return;
     }
+    if (!place.aligned && place.lastBelow !== undefined && tries < MAX_TRIES) {
+      // Straight into the stretch below without meeting the one above: removals above moved the
+      // cursor past the gap's start. Read it again from the top, walking down to its place.
+      gapSegment.gap = '';
+      gapSegment.tries = tries + 1;
+      return;
+    }
+    if (!place.aligned && place.lastBelow !== undefined)
+      this.warn('An unread burst could not be found again after removals above it; some items may be missed');
     const unsure = !place.closed && !gap.ended && place.unsureAt !== -1 && tries < MAX_TRIES;
     const end = unsure ? place.unsureAt : gap.ids.length;
     this.take(

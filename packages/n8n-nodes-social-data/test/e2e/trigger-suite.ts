@@ -189,8 +189,8 @@ export function triggerSuite(line: 1 | 2): void {
       // again, so it sits on top of them. That hid all 250 before.
       const top = await fetch(`${sandbox.url}/social/user/followers_1k/followers?count=200`, {
         headers: { 'x-api-key': API_KEY },
-      }).then((response) => response.json() as Promise<{ followers: Array<{ id: string }> }>);
-      const returning = top.followers.at(-1)!.id;
+      }).then((response) => response.json() as Promise<{ data: { followers: Array<{ id: string }> } }>);
+      const returning = top.data.followers.at(-1)!.id;
       const burst = control.strangers(250);
       await control.join('followers', { owner: 'followers_1k' }, burst);
       await control.leave('followers', { owner: 'followers_1k' }, returning);
