@@ -12,6 +12,8 @@ export type { CallOptions, ClientOptions } from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { headerValue } from './http/transport';
 export { classifyTransportFailure } from './http/transport-failure';
+export { DEFAULT_MAX_RESPONSE_BYTES, readCapped, responseTooLarge } from './http/body-limit';
+export { isLoopbackHost } from './security/plain-http';
 export { readResponse } from './http/envelope';
 export type { ReadResult } from './http/envelope';
 export { RETRY_AFTER_CAP_MS } from './http/retry-after';
