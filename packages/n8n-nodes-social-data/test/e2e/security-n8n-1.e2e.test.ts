@@ -1,0 +1,3 @@
+import { securitySuite } from './security-suite';
+
+securitySuite(1);
