@@ -13,6 +13,7 @@ export type { Sleep, Transport, TransportRequest, TransportResponse } from './ht
 export { headerValue } from './http/transport';
 export { classifyTransportFailure } from './http/transport-failure';
 export { DEFAULT_MAX_RESPONSE_BYTES, readCapped, responseTooLarge } from './http/body-limit';
+export type { Body } from './http/body-limit';
 export { isLoopbackHost } from './security/plain-http';
 export { readResponse } from './http/envelope';
 export type { ReadResult } from './http/envelope';

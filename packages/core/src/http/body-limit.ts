@@ -1,4 +1,5 @@
 import { ResponseTooLargeError } from '../errors/classes';
+import { hints } from '../errors/hints';
 
 /**
  * The most bytes of one answer a client reads (16 MiB), after decompression. The largest page,
@@ -21,26 +22,31 @@ export function responseTooLarge(limitBytes: number, endpoint?: string): Respons
     {
       endpoint,
       limitBytes,
-      hint: 'No page of the Social Data API comes near this size: check that the Base URL points at the API and not at a file server or a proxy. If it does, ask for smaller pages, or raise maxResponseBytes.',
+      hint: hints.tooLarge,
     },
   );
 }
+
+/** What hosts hand back as a body: a stream, or text or bytes they already read whole. */
+export type Body = AsyncIterable<Uint8Array> | Uint8Array | string | null | undefined;
 
 /**
  * Reads an answer's decompressed bytes as text and stops as soon as they pass `limitBytes`, so an
  * endless body, a gzip bomb or a lying Content-Length costs at most the limit in memory. Leaving
  * the loop early cancels the stream (web streams) or destroys it (Node streams), which closes
- * the connection.
+ * the connection. A body a host already read whole is held to the same limit.
  */
-export async function readCapped(
-  chunks: AsyncIterable<Uint8Array> | null | undefined,
-  limitBytes: number,
-): Promise<string> {
-  if (!chunks) return '';
+export async function readCapped(body: Body, limitBytes: number): Promise<string> {
+  if (body === null || body === undefined) return '';
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    if (bytes.byteLength > limitBytes) throw responseTooLarge(limitBytes);
+    return typeof body === 'string' ? body : new TextDecoder().decode(bytes);
+  }
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let received = 0;
-  for await (const chunk of chunks) {
+  for await (const chunk of body) {
     received += chunk.byteLength;
     if (received > limitBytes) throw responseTooLarge(limitBytes);
     parts.push(decoder.decode(chunk, { stream: true }));

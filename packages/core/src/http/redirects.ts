@@ -1,4 +1,5 @@
 import { RedirectError } from '../errors/classes';
+import { hints } from '../errors/hints';
 import { excerpt } from '../security/redactor';
 import { headerValue } from './transport';
 import type { TransportResponse } from './transport';
@@ -20,8 +21,8 @@ function targetOrigin(location: string | undefined): string | undefined {
 
 /**
  * A 3xx answer as an error, never followed (docs/decisions.md): the message names the status, the
- * endpoint and where the redirect pointed (its origin only), and the hint says how to fix the
- * Base URL.
+ * endpoint and where the redirect pointed (its origin only), so the user can tell an address
+ * that moved from one that should not be trusted.
  */
 export function redirectError(id: string, response: TransportResponse): RedirectError {
   const { status } = response;
@@ -33,9 +34,7 @@ export function redirectError(id: string, response: TransportResponse): Redirect
       status,
       endpoint: id,
       location,
-      hint: location
-        ? `If ${location} is the Social Data API's new address, put it in the Base URL field of your credential (n8n) or connection (Zapier); otherwise check the Base URL.`
-        : 'Check the Base URL of your credential (n8n) or connection (Zapier): it should be the API address itself, with no extra path.',
+      hint: hints.redirect,
     },
   );
 }
