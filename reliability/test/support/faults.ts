@@ -52,6 +52,13 @@ const FAILURES: Partial<Record<FaultKind, Failure>> = {
   truncated: { name: 'ResponseFormatError', status: 200, hint: hints.format },
   // Decision B5: a message nothing recognises stays an ApiError, and is not retried.
   'error-200': { name: 'ApiError', status: 200, hint: hints.upstream },
+  // Issue 25: no redirect is followed, no answer read past the size cap; neither is retried.
+  'redirect-other-origin': { name: 'RedirectError', status: 302, hint: hints.redirect },
+  'redirect-same-origin': { name: 'RedirectError', status: 302, hint: hints.redirect },
+  'endless-body': { name: 'ResponseTooLargeError', hint: hints.tooLarge },
+  'gzip-bomb': { name: 'ResponseTooLargeError', hint: hints.tooLarge },
+  // The body stops where the length says: cut-off JSON, retried like `truncated`.
+  'lying-length': { name: 'ResponseFormatError', status: 200, hint: hints.format },
 };
 
 export const failureOf = (fault: FaultKind): Failure | undefined => FAILURES[fault];

@@ -196,8 +196,8 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
     method: spec.method,
     url: routeOf(spec.path),
     handler: async (request, reply) => {
-      stats.count(id);
       const key = request.headers['x-api-key'];
+      stats.count(id, typeof key === 'string' ? key : undefined);
       if (typeof key !== 'string' || key === '')
         return reply.code(401).send(failure('X-API-Key header is required'));
       if (!keys.includes(key)) return reply.code(401).send(failure('Invalid API key'));
