@@ -13,6 +13,12 @@ export const RETRY_AFTER_S = 2;
 /** Per request; a slow answer takes twice as long. */
 export const TIMEOUT_MS = 1_000;
 export const SLOW_MS = 2 * TIMEOUT_MS;
+/**
+ * The clients' answer size cap: above the largest page here (200 users, 110 KB) and small enough
+ * that reading up to it under an endless body or a gzip bomb fits the 1 s timeout on a busy
+ * machine. The default cap's cost is measured in secrets-stay-home.test.ts.
+ */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
 export const MAX_RETRIES = 2;
 
 export type Persistence = 'once' | 'always';
