@@ -43,7 +43,7 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Per request (default 30 s). */
   timeoutMs?: number | undefined;
-  /** The most bytes of one answer to read, after decompression (default 16 MiB). */
+  /** The most bytes of one answer to read, after decompression (default 8 MiB). */
   maxResponseBytes?: number | undefined;
   /** Allows an http:// base URL to a host other than loopback, which sends the secrets unencrypted. */
   allowInsecureHttp?: boolean | undefined;

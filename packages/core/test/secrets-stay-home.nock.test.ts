@@ -1,6 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import nock from 'nock';
-import { RedirectError, ResponseTooLargeError, ValidationError } from '../src';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  RedirectError,
+  ResponseTooLargeError,
+  ValidationError,
+  readCapped,
+} from '../src';
 import { API_KEY, BASE, testClient } from './support/client';
 import { ok } from './support/fixtures';
 
@@ -90,6 +96,23 @@ describe('the answer size cap (issue 25, finding 2)', () => {
     const { client } = testClient({ maxResponseBytes: 100_000 });
     await expect(client.call('getUser', { userName: 'jack' })).resolves.toMatchObject({
       name: 'Zoë 🚀'.repeat(500),
+    });
+  });
+
+  it('holds a body a host already read whole to the same cap, counted in bytes', async () => {
+    await expect(readCapped('é'.repeat(600), 1024)).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(readCapped('é'.repeat(500), 1024)).resolves.toBe('é'.repeat(500));
+    await expect(readCapped(new TextEncoder().encode('{"a":1}'), 1024)).resolves.toBe('{"a":1}');
+    await expect(readCapped(undefined, 1024)).resolves.toBe('');
+  });
+
+  it('caps at 8 MiB unless told otherwise', async () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(8 * 1024 * 1024);
+    const big = JSON.stringify(ok({ id: '1', name: ' '.repeat(DEFAULT_MAX_RESPONSE_BYTES) }));
+    nock(BASE).get('/social/user/jack').reply(200, big);
+    await expect(testClient().client.call('getUser', { userName: 'jack' })).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      limitBytes: DEFAULT_MAX_RESPONSE_BYTES,
     });
   });
 

@@ -2,12 +2,12 @@ import { ResponseTooLargeError } from '../errors/classes';
 import { hints } from '../errors/hints';
 
 /**
- * The most bytes of one answer a client reads (16 MiB), after decompression. The largest page,
- * 200 users, is 110 KB on the sandbox; 100 tweets that are all 25,000-character long posts in
- * four-byte characters, with media and quoted tweets, come to about 11 MB at worst. 16 MiB keeps
- * that, and the memory of a failed read stays far below an n8n container's (docs/decisions.md).
+ * The most bytes of one answer a client reads (8 MiB), after decompression: 75 times the largest
+ * page the sandbox serves (200 users, 110 KB), and above a page of 100 long posts of 25,000
+ * characters in four-byte characters (about 5 MB). A failed read of that much costs a client
+ * under 50 MB (docs/decisions.md); code that needs more sets maxResponseBytes.
  */
-export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 const MIB = 1024 * 1024;
 
@@ -43,14 +43,20 @@ export async function readCapped(body: Body, limitBytes: number): Promise<string
     if (bytes.byteLength > limitBytes) throw responseTooLarge(limitBytes);
     return typeof body === 'string' ? body : new TextDecoder().decode(bytes);
   }
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // Bytes are kept as they come and decoded once at the end: a failed read then holds the limit
+  // in bytes only, with no decoded copy beside it.
+  const chunks: Uint8Array[] = [];
   let received = 0;
   for await (const chunk of body) {
     received += chunk.byteLength;
     if (received > limitBytes) throw responseTooLarge(limitBytes);
-    parts.push(decoder.decode(chunk, { stream: true }));
+    chunks.push(chunk);
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  const whole = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }
