@@ -4,6 +4,7 @@ import type { Sandbox } from '@social-data/sandbox';
 import { N8nInstance } from '@social-data/n8n-harness';
 
 import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
+import { until } from './until';
 
 const HOSTILE = 'sdSecHostilePoll';
 const CALM = 'sdSecCalmPolling';
@@ -37,14 +38,6 @@ function pollingWorkflow(
         : API,
     })),
   };
-}
-
-async function until(what: string, done: () => boolean, timeoutMs: number, log: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /**
