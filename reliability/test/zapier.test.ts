@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import nock from 'nock';
+import { hints } from '@social-data/core';
 import { accountId, communityId, listId, startSandbox, topicId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
@@ -86,7 +87,7 @@ async function run(
   input: object,
   where: string,
   fault?: FaultKind,
-): Promise<StepRun> {
+): Promise<StepRun & { apiKey: string }> {
   const apiKey = KEYS[keysUsed++]!;
   if (fault) sandbox.faults.add({ fault, key: apiKey, retryAfter: RETRY_AFTER_S, delayMs: SLOW_MS });
   const started = performance.now();
@@ -94,7 +95,7 @@ async function run(
   tally.longestMs = Math.max(tally.longestMs, performance.now() - started);
   scan.check(textsOfStep(outcome, where));
   tally.logLines += outcome.logs.length;
-  return outcome;
+  return { ...outcome, apiKey };
 }
 
 beforeAll(async () => {
@@ -167,14 +168,21 @@ describe('every step against the sandbox', () => {
   });
 });
 
+/**
+ * node-fetch, under z.request, may end these with the connection closed early
+ * (ERR_STREAM_PREMATURE_CLOSE while inflating a bomb, HPE_CLOSED_CONNECTION on the bytes past the
+ * length) before core sees the size or the cut: still one request, nothing kept, no list made.
+ */
+const CLOSED_EARLY: FaultKind[] = ['gzip-bomb', 'lying-length'];
+
 describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
   const faults = FAULT_KINDS.filter((fault) => fault !== 'slow');
 
   it.each(faults)('%s', async (fault) => {
-    const requestsBefore = sandbox.stats.requests;
     const listsBefore = sandbox.world.listsCreated;
     const outcome = await run(shape.kind, shape.key, shape.input, `${shape.name} × ${fault}`, fault);
-    const requests = sandbox.stats.requests - requestsBefore;
+    // Counted by the run's own key: an abandoned batch of an earlier run can arrive late.
+    const requests = sandbox.stats.byKey[outcome.apiKey] ?? 0;
     tally.runs += 1;
     const failure = failureOf(fault);
     const baseline = baselines.get(shape.name);
@@ -190,6 +198,8 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
         expect(error.delay).toBeGreaterThanOrEqual(1);
         expect(error.delay).toBeLessThanOrEqual(RETRY_AFTER_S);
         if (fault === 'rate-limit') expect(error.delay).toBe(RETRY_AFTER_S);
+      } else if (CLOSED_EARLY.includes(fault) && error.code === 'ConnectionError') {
+        expect(error.message).toContain(hints.connection);
       } else {
         const apiStatus = failure.name === 'ResponseFormatError' ? undefined : failure.status;
         expect({ name: error.name, code: error.code, status: error.status }).toEqual({
@@ -197,8 +207,8 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
           code: failure.name,
           status: apiStatus,
         });
+        expect(error.message).toContain(failure.hint);
       }
-      expect(error.message).toContain(failure.hint);
       expect(error.message).not.toMatch(/undefined|\[object Object\]/);
     } else {
       if (outcome.error) throw outcome.error;

@@ -1,6 +1,8 @@
 export { startSandbox, DEFAULT_KEY, BODY_LIMIT } from './http/server';
 export type { Sandbox, SandboxOptions } from './http/server';
-export { FAULT_KINDS, TRANSIENT_FAULTS } from './http/faults';
+export { DEFAULT_HOSTILE_BYTES, FAULT_KINDS, TRANSIENT_FAULTS } from './http/faults';
+export { startRecorder } from './http/recorder';
+export type { Recorder, RecordedRequest } from './http/recorder';
 export type { FaultKind, FaultRule } from './http/faults';
 export { WELL_KNOWN, OWNER } from './world/accounts';
 export { accountId, communityId, listId, topicId } from './world/ids';

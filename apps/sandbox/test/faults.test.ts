@@ -2,11 +2,14 @@ import {
   ApiError,
   ConnectionError,
   RateLimitError,
+  RedirectError,
   ResponseFormatError,
+  ResponseTooLargeError,
   TimeoutError,
   UpstreamError,
 } from '@social-data/core';
 import { FAULT_KINDS } from '../src';
+import { DEFAULT_REDIRECT_TARGET } from '../src/http/faults';
 import { Faults } from '../src/http/faults';
 import type { FaultKind } from '../src';
 import { useSandbox } from './support';
@@ -50,6 +53,28 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     'repeat-cursor': (a) => expect(a.status).toBe(200),
     'empty-page': (a) =>
       expect(a).toMatchObject({ status: 200, body: { data: { tweets: [], has_next_page: true } } }),
+    'redirect-other-origin': (a) => {
+      expect(a.status).toBe(302);
+      expect(a.headers.get('location')).toBe(DEFAULT_REDIRECT_TARGET);
+    },
+    'redirect-same-origin': (a) => {
+      expect(a.status).toBe(302);
+      expect(a.headers.get('location')).toBe('/redirected');
+    },
+    // Sizes as staged below: 100,000 bytes, sent in 64 KiB chunks.
+    'endless-body': (a) => {
+      expect(a.status).toBe(200);
+      expect(String(a.body)).toMatch(/^\{"status":"success".*"name":" {131072}$/);
+    },
+    // A bomb is made of 16 MiB members, so even a small one inflates to 16 MiB.
+    'gzip-bomb': (a) => {
+      expect(a.headers.get('content-encoding')).toBe('gzip');
+      expect(String(a.body).length).toBeGreaterThan(16 * 1024 * 1024);
+    },
+    'lying-length': (a) => {
+      expect(a.status).toBe(200);
+      expect(String(a.body)).toMatch(/"name":"$/);
+    },
   };
 
   it('covers every fault kind', () => {
@@ -58,7 +83,10 @@ describe('each fault, staged by request header, as the wire shows it', () => {
 
   it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset'))('%s', async (kind, check) => {
     check(
-      await env.raw('/social/user/social_data/tweets', { headers: header(`${kind};retry-after=3;delay=50`) }),
+      await env.raw('/social/user/social_data/tweets', {
+        headers: header(`${kind};retry-after=3;delay=50;bytes=100000`),
+        redirect: 'manual',
+      }),
     );
   });
 
@@ -66,6 +94,32 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     await expect(
       fetch(`${env.sandbox.url}/social/user/social_data`, { headers: header('reset') }),
     ).rejects.toThrow();
+  });
+
+  it('a redirect takes its status and target from the header, a target with = and ; in its query too', async () => {
+    const to = 'http://127.0.0.2:4999/x?a=1&b=2';
+    const answer = await env.raw('/social/user/social_data', {
+      headers: header(`redirect-other-origin;status=308;to=${to}`),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(308);
+    expect(answer.headers.get('location')).toBe(to);
+  });
+
+  it('the page a same-origin redirect points to would pass for success, and is counted', async () => {
+    const before = env.sandbox.stats.byEndpoint.redirected ?? 0;
+    const answer = await env.raw('/redirected', { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'success', data: { list_id: '1' } } });
+    expect(env.sandbox.stats.byEndpoint.redirected).toBe(before + 1);
+  });
+
+  it.each([
+    ['status', { status: 200 }],
+    ['to', { to: '/relative' }],
+    ['bytes', { bytes: -1 }],
+  ])('refuses a bad %s', async (_name, extra) => {
+    const answer = await env.control('/faults', { fault: 'redirect-other-origin', ...extra });
+    expect(answer.status).toBe('error');
   });
 
   it('slow answers after the delay it was given', async () => {
@@ -90,6 +144,11 @@ describe('each fault, switched on through the control API, as the client meets i
     ['html', ResponseFormatError],
     ['truncated', ResponseFormatError],
     ['error-200', ApiError],
+    ['redirect-other-origin', RedirectError],
+    ['redirect-same-origin', RedirectError],
+    ['endless-body', ResponseTooLargeError],
+    ['gzip-bomb', ResponseTooLargeError],
+    ['lying-length', ResponseFormatError],
   ] as const)('%s fails a call that may not retry with %p', async (fault, Class) => {
     await stage(fault);
     await expect(env.client().call('getUser', { userName: 'social_data' }, once)).rejects.toBeInstanceOf(

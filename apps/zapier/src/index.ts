@@ -6,7 +6,7 @@ import { authentication } from './app/authentication';
 import { lookupActions } from './app/lookup-actions';
 import { searches } from './app/searches';
 import { triggers } from './app/triggers';
-import { addApiKey, mapErrors } from './http/middleware';
+import { addApiKey } from './http/middleware';
 
 /**
  * The Social Data app for Zapier, generated from core's catalog: a trigger per feed, a search per
@@ -17,13 +17,12 @@ export default defineApp({
   platformVersion,
   authentication,
   beforeRequest: [addApiKey],
-  afterResponse: [mapErrors],
   triggers,
   searches,
   creates: { ...readActions, ...lookupActions, [createList.key]: createList },
   // The app makes its requests through z.request only; leaving Node's http alone keeps nock
   // working in the tests.
-  // throwForThrottlingEarly off: Zapier's own 429 check would otherwise answer before
-  // afterResponse, without the API's message or a delay when Retry-After is a date or absent.
+  // throwForThrottlingEarly off: Zapier's own 429 check would otherwise answer before core reads
+  // the answer, without the API's message or a delay when Retry-After is a date or absent.
   flags: { skipHttpPatch: true, throwForThrottlingEarly: false },
 } as never);

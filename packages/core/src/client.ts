@@ -14,10 +14,18 @@ import { chunk, inInputOrder, mapWithConcurrency } from './input/batches';
 import { invalid } from './input/fail';
 import type { NormalizedParams } from './input/params';
 import { normalizeParams } from './input/params';
-import { normalizeCookie, normalizeCount, normalizeCursor, normalizeProxy } from './input/values';
+import {
+  normalizeBoolean,
+  normalizeCookie,
+  normalizeCount,
+  normalizeCursor,
+  normalizeProxy,
+} from './input/values';
 import { toPage } from './pagination/page';
 import { Paginator } from './pagination/paginator';
 import type { PaginateOptions } from './pagination/paginator';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './http/body-limit';
+import { refusePlainHttp } from './security/plain-http';
 import { createRedactor, redactError } from './security/redactor';
 import type { Redact } from './security/redactor';
 
@@ -35,6 +43,10 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Per request (default 30 s). */
   timeoutMs?: number | undefined;
+  /** The most bytes of one answer to read, after decompression (default 8 MiB). */
+  maxResponseBytes?: number | undefined;
+  /** Allows an http:// base URL to a host other than loopback, which sends the secrets unencrypted. */
+  allowInsecureHttp?: boolean | undefined;
   /** Requests in flight at once for batched id lookups (default 4). */
   concurrency?: number | undefined;
   /** Optional client-side rate cap, since the API publishes none. */
@@ -62,7 +74,7 @@ export const DEFAULT_CONCURRENCY = 4;
 /** A bound on retries so a persistent failure cannot keep a run going for hours. */
 export const MAX_RETRIES_LIMIT = 10;
 
-function normalizeBaseUrl(value: unknown): string {
+function normalizeBaseUrl(value: unknown, allowInsecureHttp: boolean): string {
   const fix = 'Enter the API address, e.g. https://api.example.com (for the sandbox, the URL it printed).';
   if (typeof value !== 'string' || value.trim() === '')
     throw invalid('baseUrl', 'the base URL is empty', fix);
@@ -80,10 +92,11 @@ function normalizeBaseUrl(value: unknown): string {
       'the base URL must not carry credentials',
       'Put the API key in the API key field.',
     );
+  refusePlainHttp(url, allowInsecureHttp);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-type Settings = Partial<Record<'maxRetries' | 'timeoutMs' | 'concurrency', number>>;
+type Settings = Partial<Record<'maxRetries' | 'timeoutMs' | 'concurrency' | 'maxResponseBytes', number>>;
 
 /**
  * Each named option that is set, as a whole number of at least its minimum. Forms and
@@ -102,7 +115,12 @@ function wholeNumbers<K extends string>(
 }
 
 function checkSettings(options: ClientOptions | CallOptions): Settings {
-  const settings: Settings = wholeNumbers(options, { maxRetries: 0, timeoutMs: 1, concurrency: 1 });
+  const settings: Settings = wholeNumbers(options, {
+    maxRetries: 0,
+    timeoutMs: 1,
+    concurrency: 1,
+    maxResponseBytes: 1024,
+  });
   if (settings.maxRetries !== undefined && settings.maxRetries > MAX_RETRIES_LIMIT) {
     throw invalid('maxRetries', `${settings.maxRetries} is too many`, `Use at most ${MAX_RETRIES_LIMIT}.`);
   }
@@ -164,7 +182,8 @@ export class SocialDataClient {
     try {
       this.settings = checkSettings(options);
       this.apiKey = normalizeApiKey(options.apiKey);
-      this.baseUrl = normalizeBaseUrl(options.baseUrl);
+      const allowInsecureHttp = normalizeBoolean(options.allowInsecureHttp, 'allowInsecureHttp') ?? false;
+      this.baseUrl = normalizeBaseUrl(options.baseUrl, allowInsecureHttp);
     } catch (error) {
       throw this.sanitize(error);
     }
@@ -256,6 +275,7 @@ export class SocialDataClient {
       baseUrl: this.baseUrl,
       apiKey: this.apiKey,
       timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: this.settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
     if (catalog[id].mode === 'session') {
       context.session = {

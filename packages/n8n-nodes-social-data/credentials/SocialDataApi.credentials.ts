@@ -41,6 +41,14 @@ export class SocialDataApi implements ICredentialType {
       description:
         'Address of the Social Data API, as your account dashboard shows it. For the local sandbox, the URL it printed (e.g. http://127.0.0.1:4010).',
     },
+    {
+      displayName: 'Allow Insecure HTTP',
+      name: 'allowInsecureHttp',
+      type: 'boolean',
+      default: false,
+      description:
+        'Whether to allow an http:// Base URL on a host other than this machine. Plain HTTP sends the API key, the session cookie and the proxy password unencrypted: turn it on only on a network you trust.',
+    },
   ];
 
   authenticate: IAuthenticateGeneric = {
@@ -57,6 +65,8 @@ export class SocialDataApi implements ICredentialType {
       baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
       url: '/social/tweets/lookup',
       qs: { tweet_ids: '20' },
+      // A redirect would carry the key to wherever it points; the test fails on it instead.
+      disableFollowRedirect: true,
     },
     rules: [
       {

@@ -2,7 +2,7 @@ import type { SocialDataClient, Transport } from '@social-data/core';
 import { createClient } from '@social-data/core/node';
 
 import { COOKIE, PROXY } from './secrets';
-import { TIMEOUT_MS } from './faults';
+import { MAX_RESPONSE_BYTES, TIMEOUT_MS } from './faults';
 
 export interface Traced {
   /** Every line the client logs. */
@@ -25,6 +25,7 @@ export function sandboxClient(
     cookie: COOKIE,
     proxy: PROXY,
     timeoutMs: TIMEOUT_MS,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
     maxRetries,
     ...(transport ? { transport } : {}),
     sleep: async (ms) => {

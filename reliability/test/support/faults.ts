@@ -13,6 +13,12 @@ export const RETRY_AFTER_S = 2;
 /** Per request; a slow answer takes twice as long. */
 export const TIMEOUT_MS = 1_000;
 export const SLOW_MS = 2 * TIMEOUT_MS;
+/**
+ * The clients' answer size cap: above the largest page here (200 users, 110 KB) and small enough
+ * that reading up to it under an endless body or a gzip bomb fits the 1 s timeout on a busy
+ * machine. The default cap's cost is measured in secrets-stay-home.test.ts.
+ */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
 export const MAX_RETRIES = 2;
 
 export type Persistence = 'once' | 'always';
@@ -52,6 +58,13 @@ const FAILURES: Partial<Record<FaultKind, Failure>> = {
   truncated: { name: 'ResponseFormatError', status: 200, hint: hints.format },
   // Decision B5: a message nothing recognises stays an ApiError, and is not retried.
   'error-200': { name: 'ApiError', status: 200, hint: hints.upstream },
+  // Issue 25: no redirect is followed, no answer read past the size cap; neither is retried.
+  'redirect-other-origin': { name: 'RedirectError', status: 302, hint: hints.redirect },
+  'redirect-same-origin': { name: 'RedirectError', status: 302, hint: hints.redirect },
+  'endless-body': { name: 'ResponseTooLargeError', hint: hints.tooLarge },
+  'gzip-bomb': { name: 'ResponseTooLargeError', hint: hints.tooLarge },
+  // The body stops where the length says: cut-off JSON, retried like `truncated`.
+  'lying-length': { name: 'ResponseFormatError', status: 200, hint: hints.format },
 };
 
 export const failureOf = (fault: FaultKind): Failure | undefined => FAILURES[fault];

@@ -14,12 +14,34 @@ export const FAULT_KINDS = [
   'error-200',
   'repeat-cursor',
   'empty-page',
+  'redirect-other-origin',
+  'redirect-same-origin',
+  'endless-body',
+  'gzip-bomb',
+  'lying-length',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Faults no retry cures: an error the API states, and pages that end a run early. */
-const PERSISTENT_FAULTS: readonly FaultKind[] = ['error-200', 'repeat-cursor', 'empty-page'];
+/**
+ * Faults no retry cures: an error the API states, pages that end a run early, and the hostile
+ * answers a client must refuse (issue 25).
+ */
+const PERSISTENT_FAULTS: readonly FaultKind[] = [
+  'error-200',
+  'repeat-cursor',
+  'empty-page',
+  'redirect-other-origin',
+  'redirect-same-origin',
+  'endless-body',
+  'gzip-bomb',
+];
+
+/** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */
+export const DEFAULT_REDIRECT_TARGET = 'http://127.0.0.2:9/collect';
+/** What an endless body or a gzip bomb sends (decompressed) unless told otherwise: 1 GiB. */
+export const DEFAULT_HOSTILE_BYTES = 1024 ** 3;
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /** The faults a retry cures: what a client must ride out without losing or repeating records. */
 export const TRANSIENT_FAULTS: readonly FaultKind[] = FAULT_KINDS.filter(
@@ -40,31 +62,66 @@ export interface FaultRule {
   retryAfter?: number;
   /** How long a slow answer takes (default 2000 ms). */
   delayMs?: number;
+  /** The status of a redirect: 301, 302, 303, 307 or 308 (default 302). */
+  status?: number;
+  /** Where a redirect to another origin points (default DEFAULT_REDIRECT_TARGET). */
+  to?: string;
+  /** How many bytes an endless body, a gzip bomb (decompressed) or a lying length sends (default 1 GiB). */
+  bytes?: number;
 }
 
-export type Fault = Required<Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs'>>;
+export type Fault = Required<Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs' | 'status' | 'to' | 'bytes'>>;
+
+function settled(rule: FaultRule): Fault {
+  return {
+    fault: rule.fault,
+    retryAfter: rule.retryAfter ?? 1,
+    delayMs: rule.delayMs ?? 2000,
+    status: rule.status ?? 302,
+    to: rule.to ?? DEFAULT_REDIRECT_TARGET,
+    bytes: rule.bytes ?? DEFAULT_HOSTILE_BYTES,
+  };
+}
 
 export function parseFaultRule(input: unknown): FaultRule {
   const rule = (input ?? {}) as Record<string, unknown>;
   if (!FAULT_KINDS.includes(rule.fault as FaultKind))
     throw new Error(`fault must be one of ${FAULT_KINDS.join(', ')}`);
-  for (const name of ['times', 'rate', 'retryAfter', 'delayMs'] as const) {
+  for (const name of ['times', 'rate', 'retryAfter', 'delayMs', 'bytes'] as const) {
     if (rule[name] !== undefined && (typeof rule[name] !== 'number' || (rule[name] as number) < 0))
       throw new Error(`${name} must be a number >= 0`);
   }
+  if (rule.status !== undefined && !REDIRECT_STATUSES.includes(rule.status as number))
+    throw new Error(`status must be one of ${REDIRECT_STATUSES.join(', ')}`);
+  if (rule.to !== undefined && (typeof rule.to !== 'string' || !URL.canParse(rule.to)))
+    throw new Error('to must be an absolute URL');
   return rule as unknown as FaultRule;
 }
 
-/** `rate-limit;retry-after=3` or `slow;delay=500`, as sent in the X-Sandbox-Fault header. */
+const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+
+/**
+ * `rate-limit;retry-after=3`, `slow;delay=500` or `redirect-other-origin;status=307;to=http://…`,
+ * as sent in the X-Sandbox-Fault header.
+ */
 export function parseFaultHeader(header: string): Fault {
   const [kind = '', ...settings] = header.split(';').map((part) => part.trim());
-  const options = Object.fromEntries(settings.map((setting) => setting.split('=').map((s) => s.trim())));
-  const rule = parseFaultRule({ fault: kind });
-  return {
-    fault: rule.fault,
-    retryAfter: Number(options['retry-after'] ?? 1),
-    delayMs: Number(options.delay ?? 2000),
-  };
+  const options = Object.fromEntries(
+    settings.map((setting) => {
+      const at = setting.indexOf('=');
+      return [setting.slice(0, at).trim(), setting.slice(at + 1).trim()];
+    }),
+  ) as Record<string, string | undefined>;
+  return settled(
+    parseFaultRule({
+      fault: kind,
+      retryAfter: number(options['retry-after']),
+      delayMs: number(options.delay),
+      status: number(options.status),
+      to: options.to,
+      bytes: number(options.bytes),
+    }),
+  );
 }
 
 interface ActiveRule extends FaultRule {
@@ -109,7 +166,7 @@ export class Faults {
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
       if (rule.rate !== undefined && hash(this.seed, 901, this.draws++) / 2 ** 32 >= rule.rate) continue;
       rule.hits += 1;
-      return { fault: rule.fault, retryAfter: rule.retryAfter ?? 1, delayMs: rule.delayMs ?? 2000 };
+      return settled(rule);
     }
     return undefined;
   }

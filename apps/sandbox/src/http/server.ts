@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { World } from '../world/world';
 import { registerControl } from './control';
 import { failure, HttpFailure, success } from './envelope';
+import { sendEndlessBody, sendGzipBomb, sendLyingLength, sendRedirect } from './hostile';
 import { Faults } from './faults';
 import type { Fault } from './faults';
 import { pageSize, tweetPage, userPage } from './paging';
@@ -87,6 +88,19 @@ function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest): 
     case 'error-200':
       reply.code(200).send(failure('Internal processing error, try again'));
       return true;
+    case 'redirect-other-origin':
+    case 'redirect-same-origin':
+      sendRedirect(fault, reply, fault.fault === 'redirect-same-origin');
+      return true;
+    case 'endless-body':
+      sendEndlessBody(fault, reply);
+      return true;
+    case 'gzip-bomb':
+      sendGzipBomb(fault, reply);
+      return true;
+    case 'lying-length':
+      sendLyingLength(fault, reply, request);
+      return true;
     default:
       return false;
   }
@@ -134,6 +148,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reply.code(404).send(failure(`Unknown path: ${request.method} ${request.url.split('?')[0]}`)),
   );
 
+  registerRedirected(server, stats);
   for (const id of endpointIds)
     registerEndpoint(server, id, { world, faults, stats, keys, latencyMs: options.latencyMs ?? 0 });
   if (options.control) registerControl(server, { world, faults, stats });
@@ -148,6 +163,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server,
     close: () => server.close(),
   };
+}
+
+/**
+ * Where a same-origin redirect points: an answer that would pass for a created list or a user,
+ * so a client that followed a redirect (a POST turned into a GET) would report a false success.
+ * Counted as `redirected`, so tests can prove nothing came here.
+ */
+function registerRedirected(server: FastifyInstance, stats: Stats): void {
+  server.route({
+    method: ['GET', 'POST'],
+    url: '/redirected',
+    handler: async (_request, reply) => {
+      stats.count('redirected');
+      return reply.send(success({ id: '1', userName: 'redirected', list_id: '1' }));
+    },
+  });
 }
 
 interface EndpointContext {
@@ -165,8 +196,8 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
     method: spec.method,
     url: routeOf(spec.path),
     handler: async (request, reply) => {
-      stats.count(id);
       const key = request.headers['x-api-key'];
+      stats.count(id, typeof key === 'string' ? key : undefined);
       if (typeof key !== 'string' || key === '')
         return reply.code(401).send(failure('X-API-Key header is required'));
       if (!keys.includes(key)) return reply.code(401).send(failure('Invalid API key'));

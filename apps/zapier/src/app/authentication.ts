@@ -40,6 +40,15 @@ export const authentication = {
       helpText:
         'Only with the session cookie: an `http://`, `https://`, `socks5://` or `socks5h://` proxy URL, e.g. `http://user:password@proxy.example.com:8080`.',
     },
+    {
+      key: 'allowInsecureHttp',
+      label: 'Allow Insecure HTTP',
+      type: 'boolean' as const,
+      required: false,
+      default: 'false',
+      helpText:
+        'Allows an `http://` Base URL on a host other than this machine. Plain HTTP sends the API key, the session cookie and the proxy password unencrypted: turn it on only on a network you trust.',
+    },
   ],
   // There is no "who am I" endpoint: looking up one public tweet answers for any valid key.
   test: step(async (client, bundle) => {

@@ -15,6 +15,7 @@ interface Connection {
   baseUrl?: string;
   cookie?: string;
   proxy?: string;
+  allowInsecureHttp?: boolean | string;
 }
 
 const LABELS: Record<string, string> = { apiKey: 'API Key', cookie: 'Session Cookie', proxy: 'Proxy URL' };
@@ -49,6 +50,7 @@ export function clientFor(z: ZObject, bundle: Bundle, deadline: number): SocialD
   return new SocialDataClient({
     apiKey: connection.apiKey ?? '',
     baseUrl: connection.baseUrl ?? '',
+    allowInsecureHttp: connection.allowInsecureHttp as boolean | undefined,
     cookie: present(connection.cookie),
     proxy: present(connection.proxy),
     transport: zapierTransport(z, deadline),

@@ -15,8 +15,9 @@ export function isZapierError(error: unknown): error is Error {
   return error instanceof Error && ZAPIER_ERRORS.has(error.name);
 }
 
-/** What Zapier's `z.errors.Error` carries, read back from its JSON message. */
+/** The HTTP status of a failure: core's, or what Zapier's `z.errors.Error` carries in its JSON message. */
 export function zapierErrorStatus(error: unknown): number | undefined {
+  if (error instanceof ApiError) return error.status;
   if (!(error instanceof Error) || error.name !== 'AppError') return undefined;
   try {
     return (JSON.parse(error.message) as { status?: number }).status;

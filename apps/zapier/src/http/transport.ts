@@ -1,5 +1,5 @@
-import { TimeoutError } from '@social-data/core';
-import type { Transport } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, TimeoutError, readCapped } from '@social-data/core';
+import type { Body, Transport } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
 
 /** node-fetch, under z.request, reports a timeout this way; core would take it for a lost connection. */
@@ -10,9 +10,11 @@ function isTimeout(error: unknown): boolean {
 
 /**
  * Core's transport seam on `z.request`. The API key is added by the beforeRequest middleware
- * from the connection (so Zapier knows it for censoring), failures are turned into `z.errors`
- * by the afterResponse middleware, and core reads the successful answer itself. No request
- * outlives the step's deadline.
+ * from the connection (so Zapier knows it for censoring); core reads every answer itself and the
+ * step turns its failures into `z.errors`. No redirect is followed (node-fetch would carry the
+ * key and the body to any origin), and the answer is taken raw, as node-fetch's decompressed
+ * stream, and read up to the size cap: z.request would otherwise buffer any size whole. No
+ * request starts after the step's deadline.
  */
 export function zapierTransport(z: ZObject, deadline: number): Transport {
   return async (request) => {
@@ -34,6 +36,8 @@ export function zapierTransport(z: ZObject, deadline: number): Transport {
         ...(request.body === undefined ? {} : { body: request.body }),
         timeout: left,
         skipThrowForStatus: true,
+        redirect: 'manual',
+        raw: true,
       });
     } catch (error) {
       if (!isTimeout(error)) throw error;
@@ -45,6 +49,10 @@ export function zapierTransport(z: ZObject, deadline: number): Transport {
     response.headers.forEach((value, name) => {
       responseHeaders[name] = value;
     });
-    return { status: response.status, headers: responseHeaders, body: response.content };
+    const body = await readCapped(
+      response.body as unknown as Body,
+      request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    );
+    return { status: response.status, headers: responseHeaders, body };
   };
 }

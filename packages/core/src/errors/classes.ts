@@ -136,3 +136,34 @@ export class ResponseFormatError extends SocialDataError {
     this.excerpt = context.excerpt ?? '';
   }
 }
+
+export interface RedirectErrorContext extends ApiErrorContext {
+  /** Where the redirect pointed: the origin only, since a full URL can carry a token. */
+  location?: string | undefined;
+}
+
+/**
+ * A 3xx answer. No transport follows redirects: a redirect to another origin would carry the API
+ * key and the session there, and a followed 302/303 turns a POST into a GET that can look like
+ * success.
+ */
+export class RedirectError extends ApiError {
+  override name = 'RedirectError';
+  readonly location: string | undefined;
+
+  constructor(message: string, context: RedirectErrorContext = {}) {
+    super(message, context);
+    this.location = context.location;
+  }
+}
+
+/** The answer grew past the client's maximum answer size; reading stopped there. */
+export class ResponseTooLargeError extends SocialDataError {
+  override name = 'ResponseTooLargeError';
+  readonly limitBytes: number;
+
+  constructor(message: string, context: ErrorContext & { limitBytes: number }) {
+    super(message, context);
+    this.limitBytes = context.limitBytes;
+  }
+}

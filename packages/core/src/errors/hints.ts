@@ -18,6 +18,10 @@ export const hints = {
   connection:
     'Could not reach the API. Check the base URL of your Social Data credential (n8n) or connection (Zapier), and your network.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
+  redirect:
+    'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the Base URL of your credential (n8n) or connection (Zapier): usually https:// instead of http://, a current host name, or no extra path.',
+  tooLarge:
+    'No page of the Social Data API comes near this size: check that the Base URL points at the API and not at a file server or a proxy. If it does, ask for smaller pages, or raise maxResponseBytes.',
   format:
     'The API answered with something other than the expected JSON. Check that the base URL points at the Social Data API.',
 } as const;

@@ -6,6 +6,7 @@ import { ResponseFormatError } from '../errors/classes';
 import { errorForEnvelope, errorForStatus } from '../errors/from-response';
 import { hints } from '../errors/hints';
 import type { Envelope } from '../records/types';
+import { isRedirect, redirectError } from './redirects';
 import { parseRetryAfter } from './retry-after';
 import type { TransportResponse } from './transport';
 import { excerpt } from '../security/redactor';
@@ -93,6 +94,7 @@ export function readResponse(
     parsed.ok && isObject(parsed.value) ? (parsed.value as Envelope) : undefined;
   const apiMessage = typeof envelope?.msg === 'string' ? envelope.msg : undefined;
 
+  if (isRedirect(status)) return { ok: false, error: redirectError(id, response) };
   if (status < 200 || status >= 300) {
     const retryAfterMs = parseRetryAfter(response.headers, now);
     return { ok: false, error: errorForStatus({ status, apiMessage, endpoint: id, retryAfterMs }) };

@@ -7,6 +7,7 @@ export interface RequestContext {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
+  maxResponseBytes: number;
   /** Present for own-session endpoints only; validated by the caller. */
   session?: { cookie: string; proxy: string };
 }
@@ -42,6 +43,7 @@ export function buildRequest(
     url: `${context.baseUrl}${path}${query.length ? `?${query.join('&')}` : ''}`,
     headers: { 'X-API-Key': context.apiKey, Accept: 'application/json' },
     timeoutMs: context.timeoutMs,
+    maxResponseBytes: context.maxResponseBytes,
   };
   if (endpoint.method === 'POST') {
     request.headers['Content-Type'] = 'application/json';

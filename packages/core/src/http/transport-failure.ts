@@ -1,6 +1,7 @@
-import { ConnectionError, SocialDataError, TimeoutError } from '../errors/classes';
+import { ConnectionError, ResponseTooLargeError, SocialDataError, TimeoutError } from '../errors/classes';
 import { hints } from '../errors/hints';
 import { excerpt } from '../security/redactor';
+import { responseTooLarge } from './body-limit';
 
 /** Codes that prove the request never left for the server, so even a create may be sent again. */
 const NOT_SENT = new Set([
@@ -48,6 +49,9 @@ export function classifyTransportFailure(
   endpoint?: string,
   redact: (text: string) => string = (text) => text,
 ): SocialDataError {
+  // A transport knows the limit it stopped at, not the endpoint it was reading for.
+  if (error instanceof ResponseTooLargeError && !error.endpoint)
+    return responseTooLarge(error.limitBytes, endpoint);
   if (error instanceof SocialDataError) return error;
   const links = chain(error);
   const code = links.map((link) => link.code).find((c): c is string => typeof c === 'string');

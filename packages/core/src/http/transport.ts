@@ -3,7 +3,8 @@
  * only moves bytes: the fetch adapter in `@social-data/core/node`, n8n's
  * `httpRequestWithAuthentication`, Zapier's `z.request`. A transport resolves for every HTTP
  * status and rejects only when no response arrived (a refused or reset connection, a timeout);
- * core classifies such rejections itself (see `classifyTransportFailure`).
+ * core classifies such rejections itself (see `classifyTransportFailure`). A transport follows no
+ * redirect: a 3xx comes back as it is, and core refuses it (see `redirectError`).
  */
 export interface TransportRequest {
   method: 'GET' | 'POST';
@@ -11,6 +12,11 @@ export interface TransportRequest {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /**
+   * The most bytes of the answer to read, after decompression; past it the transport stops reading
+   * and throws `responseTooLarge` (see `readCapped`). Core always sets it.
+   */
+  maxResponseBytes?: number;
 }
 
 export interface TransportResponse {

@@ -1,14 +1,18 @@
+import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from '@social-data/core';
 import type { Transport } from '@social-data/core';
 
 /**
  * Node's built-in fetch as a transport. It resolves for every HTTP status; a refused or reset
- * connection and the timeout reject, and core classifies those rejections.
+ * connection and the timeout reject, and core classifies those rejections. Redirects come back
+ * as they are (core refuses them), and the body is read up to the size cap, decompressed, within
+ * the same timeout.
  */
 export function fetchTransport(): Transport {
   return async (request) => {
     const init: RequestInit = {
       method: request.method,
       headers: request.headers,
+      redirect: 'manual',
       signal: AbortSignal.timeout(request.timeoutMs),
     };
     if (request.body !== undefined) init.body = request.body;
@@ -17,7 +21,8 @@ export function fetchTransport(): Transport {
     response.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    return { status: response.status, headers, body: await response.text() };
+    const body = await readCapped(response.body, request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    return { status: response.status, headers, body };
   };
 }
 

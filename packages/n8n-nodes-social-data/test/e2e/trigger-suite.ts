@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { N8nInstance } from '@social-data/n8n-harness';
 
 import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
+import { until } from './until';
 
 const WORKFLOW_ID = 'sdTriggerE2E0001';
 const LIST = listId(0);
@@ -97,14 +98,6 @@ function triggerWorkflow(receiver: string) {
     nodes,
     connections,
   };
-}
-
-async function until(what: string, done: () => boolean, timeoutMs: number, log: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /**

@@ -10,6 +10,7 @@ const SESSION_CREDENTIAL = 'socialDataSession';
 interface ApiCredential {
   apiKey?: string;
   baseUrl?: string;
+  allowInsecureHttp?: boolean;
 }
 
 interface SessionCredential {
@@ -34,6 +35,7 @@ export async function clientFor(
   return new SocialDataClient({
     apiKey: api.apiKey ?? '',
     baseUrl: api.baseUrl ?? '',
+    allowInsecureHttp: api.allowInsecureHttp,
     cookie: session.cookie,
     proxy: session.proxy,
     transport: n8nTransport(context),

@@ -1,4 +1,5 @@
-import type { Transport } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from '@social-data/core';
+import type { Body, Transport } from '@social-data/core';
 import type { IExecuteFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
 export const API_CREDENTIAL = 'socialDataApi';
@@ -11,8 +12,10 @@ interface FullResponse {
 
 /**
  * Core's transport seam on n8n's HTTP helper. n8n adds the API key from the credential (so it
- * shows in n8n's own request handling as a credential, not a header we set), returns every status
- * instead of throwing, and hands back the raw text so core reads the envelope itself.
+ * shows in n8n's own request handling as a credential, not a header we set) and returns every
+ * status instead of throwing. It follows no redirect (core refuses a 3xx), and the answer comes
+ * as a stream, decompressed, that is read here up to the size cap: n8n's helper would otherwise
+ * buffer any size (its axios `maxContentLength` is fixed at no limit).
  */
 export function n8nTransport(context: IExecuteFunctions | IPollFunctions): Transport {
   return async (request) => {
@@ -26,7 +29,9 @@ export function n8nTransport(context: IExecuteFunctions | IPollFunctions): Trans
       timeout: request.timeoutMs,
       returnFullResponse: true,
       ignoreHttpStatusErrors: true,
-      encoding: 'text',
+      disableFollowRedirect: true,
+      sendCredentialsOnCrossOriginRedirect: false,
+      encoding: 'stream',
       json: false,
     };
     if (request.body !== undefined) options.body = request.body;
@@ -35,7 +40,10 @@ export function n8nTransport(context: IExecuteFunctions | IPollFunctions): Trans
       API_CREDENTIAL,
       options,
     )) as FullResponse;
-    const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
+    const body = await readCapped(
+      response.body as Body,
+      request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    );
     return { status: response.statusCode, headers: response.headers, body };
   };
 }

@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Fault } from './faults';
+
+/**
+ * The hostile answers of issue 25: a body that never ends, a gzip bomb and a length that lies.
+ * Each is streamed as the client reads it, so the sandbox holds a few chunks at most whatever
+ * size it sends, and stops when the client hangs up.
+ */
+
+/** The start of a getUser answer, left open so the body goes on inside the name. */
+const OPENING = '{"status":"success","msg":"success","data":{"id":"1","userName":"big","name":"';
+const CHUNK = Buffer.alloc(64 * 1024, ' ');
+/** A gzip member of this many spaces; a bomb is the opening's member and copies of this one. */
+const MEMBER_BYTES = 16 * 1024 * 1024;
+let member: Buffer | undefined;
+
+function* spaces(bytes: number): Generator<Buffer> {
+  for (let sent = 0; sent < bytes; sent += CHUNK.length) yield CHUNK;
+}
+
+function* bomb(bytes: number): Generator<Buffer> {
+  yield gzipSync(OPENING);
+  // Concatenated gzip members are one valid gzip stream (RFC 1952): 16 KB each on the wire.
+  member ??= gzipSync(Buffer.alloc(MEMBER_BYTES, ' '), { level: 9 });
+  for (let sent = 0; sent < bytes; sent += MEMBER_BYTES) yield member;
+}
+
+/** A redirect: to `fault.to` on another origin, or to this sandbox's `/redirected` page. */
+export function sendRedirect(fault: Fault, reply: FastifyReply, sameOrigin: boolean): void {
+  reply
+    .code(fault.status)
+    .header('location', sameOrigin ? '/redirected' : fault.to)
+    .send();
+}
+
+export function sendEndlessBody(fault: Fault, reply: FastifyReply): void {
+  reply
+    .code(200)
+    .type('application/json')
+    .send(Readable.from([Buffer.from(OPENING), ...spaces(fault.bytes)]));
+}
+
+export function sendGzipBomb(fault: Fault, reply: FastifyReply): void {
+  reply
+    .code(200)
+    .type('application/json')
+    .header('content-encoding', 'gzip')
+    .send(Readable.from(bomb(fault.bytes)));
+}
+
+/**
+ * Claims a small body (the opening's length) and then sends `fault.bytes` more on the same
+ * connection: a client that reads by the header gets cut-off JSON, one that reads to the end of
+ * the connection gets everything.
+ */
+export function sendLyingLength(fault: Fault, reply: FastifyReply, request: FastifyRequest): void {
+  reply.hijack();
+  const socket = request.raw.socket;
+  socket.write(
+    `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${OPENING.length}\r\nconnection: close\r\n\r\n${OPENING}`,
+  );
+  const rest = Readable.from(spaces(fault.bytes));
+  rest.on('end', () => socket.end());
+  socket.on('close', () => rest.destroy());
+  socket.on('error', () => rest.destroy());
+  rest.pipe(socket, { end: false });
+}

@@ -1,0 +1,149 @@
+import { listId, SandboxControl, startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { N8nInstance } from '@social-data/n8n-harness';
+
+import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
+import { until } from './until';
+
+const HOSTILE = 'sdSecHostilePoll';
+const CALM = 'sdSecCalmPolling';
+const LIST = listId(0);
+const API = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
+
+/** A workflow of Social Data Trigger nodes polling every minute, and nothing else. */
+function pollingWorkflow(
+  id: string,
+  triggers: Array<{ name: string; event: string; parameters: object; session?: boolean }>,
+) {
+  return {
+    id,
+    name: id,
+    active: false,
+    settings: { executionOrder: 'v1' },
+    connections: {},
+    nodes: triggers.map((trigger, index) => ({
+      id: `${id}-${index}`,
+      name: trigger.name,
+      type: 'n8n-nodes-social-data.socialDataTrigger',
+      typeVersion: 1,
+      position: [0, index * 200],
+      parameters: {
+        event: trigger.event,
+        ...trigger.parameters,
+        pollTimes: { item: [{ mode: 'everyMinute' }] },
+      },
+      credentials: trigger.session
+        ? { ...API, socialDataSession: { id: 'sdSessSandbox001', name: 'Social Data Session (sandbox)' } }
+        : API,
+    })),
+  };
+}
+
+/**
+ * Issue 25 in a long-running n8n (`n8n start`): one active workflow's polls meet an endless body
+ * and a gzip bomb, and a second active workflow in the same process still polls and emits what
+ * changed afterwards.
+ */
+export function survivalSuite(line: 1 | 2): void {
+  describe(`a hostile answer does not take real n8n ${line}.x down`, () => {
+    let sandbox: Sandbox;
+    let control: SandboxControl;
+    let n8n: N8nInstance;
+    const polls = (endpoint: string) => sandbox.stats.byEndpoint[endpoint] ?? 0;
+
+    beforeAll(async () => {
+      sandbox = await startSandbox({ keys: [API_KEY], control: true });
+      control = new SandboxControl(sandbox.url);
+      n8n = new N8nInstance(line, { prefix: `n8n-survival-${line}-` });
+      await n8n.importCredentials(sandboxCredentials(sandbox.url));
+      await n8n.importWorkflow(
+        pollingWorkflow(HOSTILE, [
+          {
+            name: 'Tweets Endless',
+            event: 'newTweet',
+            parameters: { userName: { __rl: true, mode: 'username', value: 'social_data' } },
+          },
+          {
+            name: 'Followers Bomb',
+            event: 'newFollower',
+            parameters: { userName: { __rl: true, mode: 'username', value: 'followers_1k' } },
+          },
+        ]),
+      );
+      await n8n.importWorkflow(
+        pollingWorkflow(CALM, [
+          {
+            name: 'New List Member',
+            event: 'newListMember',
+            parameters: { list_id: { __rl: true, mode: 'id', value: LIST } },
+            session: true,
+          },
+        ]),
+      );
+      await n8n.activate(HOSTILE);
+      await n8n.activate(CALM);
+      await n8n.start();
+      await until(
+        'the activation polls',
+        () => polls('getUserTweets') >= 1 && polls('getUserFollowers') >= 1 && polls('getListMembers') >= 1,
+        180_000,
+        () => n8n.log,
+      );
+    }, 900_000);
+
+    afterAll(async () => {
+      await n8n?.stop();
+      await sandbox?.close();
+      await n8n?.remove();
+    });
+
+    it('the second workflow polls and emits after the first met an endless body and a gzip bomb', async () => {
+      sandbox.faults.add({ fault: 'endless-body', endpoint: 'getUserTweets' });
+      sandbox.faults.add({ fault: 'gzip-bomb', endpoint: 'getUserFollowers' });
+      const tweets = polls('getUserTweets');
+      const followers = polls('getUserFollowers');
+      await until(
+        'the hostile polls',
+        () => polls('getUserTweets') > tweets && polls('getUserFollowers') > followers,
+        150_000,
+        () => n8n.log,
+      );
+      // Only now does the list change: the calm workflow's next poll comes after the hostile ones.
+      const members = control.strangers(2);
+      await control.join('listMembers', { list_id: LIST }, members);
+      const calmPolls = polls('getListMembers');
+      await until(
+        'the next calm poll',
+        () => polls('getListMembers') > calmPolls,
+        150_000,
+        () => n8n.log,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await n8n.stop();
+
+      const executions = n8n.executions();
+      const emitted = executions
+        .filter((execution) => execution.workflowId === CALM && execution.status === 'success')
+        .flatMap((execution) => (execution.nodes['New List Member'] ?? []).map((json) => String(json.id)));
+      expect(emitted.sort()).toEqual(members.slice().sort());
+      const hostile = executions.filter((execution) => execution.workflowId === HOSTILE);
+      expect(hostile.some((execution) => execution.status === 'error')).toBe(true);
+      expect(n8n.log).not.toMatch(/heap out of memory|ERR_STRING_TOO_LONG/);
+      process.stderr.write(
+        `[n8n ${line}.x survival] ${executions.length} executions: ` +
+          executions.map((execution) => `${execution.workflowId} ${execution.status}`).join(', ') +
+          '\n',
+      );
+    }, 600_000);
+
+    it('leaves no secret in n8n output or its database', () => {
+      const found = scanForReport(
+        `n8n-survival-${line}`,
+        `Hostile answers in real n8n ${line}.x: secret scan`,
+        [...n8n.transcript, ...n8n.storedFiles()],
+      );
+      expect(found).toEqual([]);
+    });
+  });
+}
