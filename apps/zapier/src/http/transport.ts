@@ -42,7 +42,7 @@ export function zapierTransport(z: ZObject, deadline: number): Transport {
     } catch (error) {
       if (!isTimeout(error)) throw error;
       throw new TimeoutError(`No answer from the API within ${Math.round(left / 1000)} s.`, {
-        hint: 'The API is slow right now; Zapier will run the step again. Fewer items per step also help.',
+        hint: 'The API is slow right now: ask for fewer items or ids in one step, or run the step again later.',
       });
     }
     const responseHeaders: Record<string, string> = {};
