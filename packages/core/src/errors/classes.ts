@@ -136,3 +136,8 @@ export class ResponseFormatError extends SocialDataError {
     this.excerpt = context.excerpt ?? '';
   }
 }
+
+/** The caller cancelled the call (n8n's Stop button, an aborted signal): never retried. */
+export class CancelledError extends SocialDataError {
+  override name = 'CancelledError';
+}

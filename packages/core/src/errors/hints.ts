@@ -18,6 +18,11 @@ export const hints = {
   connection:
     'Could not reach the API. Check the base URL of your Social Data credential (n8n) or connection (Zapier), and your network.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
+  cancelled: 'The run was stopped before this call finished; nothing more was sent.',
+  address:
+    'The base URL answered that this address does not exist. Check the base URL of your Social Data credential (n8n) or connection (Zapier): it must be the API address without a path of its own.',
+  partial:
+    'Some ids were looked up and some failed. The records found are kept; run again for the failed ids.',
   format:
     'The API answered with something other than the expected JSON. Check that the base URL points at the Social Data API.',
 } as const;

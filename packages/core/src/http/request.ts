@@ -9,6 +9,8 @@ export interface RequestContext {
   timeoutMs: number;
   /** Present for own-session endpoints only; validated by the caller. */
   session?: { cookie: string; proxy: string };
+  /** The call's cancel signal, handed to the transport with every request. */
+  signal?: AbortSignal | undefined;
 }
 
 function encodeQueryValue(value: NormalizedParams[string]): string {
@@ -43,6 +45,7 @@ export function buildRequest(
     headers: { 'X-API-Key': context.apiKey, Accept: 'application/json' },
     timeoutMs: context.timeoutMs,
   };
+  if (context.signal) request.signal = context.signal;
   if (endpoint.method === 'POST') {
     request.headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(body);

@@ -11,6 +11,8 @@ export interface TransportRequest {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** Aborts the request in flight when the caller cancels the call. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface TransportResponse {
