@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { noSpreadArguments } from './eslint.no-spread.mjs';
+
 export default tseslint.config(
   // tsup writes a temporary bundled copy of its config while it builds, beside a running lint.
   {
@@ -23,6 +25,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    ...noSpreadArguments,
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+    // Owned by other open work (the feed engine, issue 28's Zapier actions): to fix there.
+    ignores: [
+      'packages/core/src/feeds/watch.ts',
+      'apps/zapier/src/app/actions.ts',
+      'apps/zapier/src/app/output-fields.ts',
+    ],
   },
   {
     // n8n's community-package scanner rejects these in bundled node code; core's main entry is
