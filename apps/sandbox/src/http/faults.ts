@@ -14,12 +14,27 @@ export const FAULT_KINDS = [
   'error-200',
   'repeat-cursor',
   'empty-page',
+  // Issue 26: a fresh cursor with the records already served, a cursor of white space, and
+  // Retry-After values that are no delay.
+  'fresh-cursor-repeat',
+  'blank-cursor',
+  'rate-limit-odd',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Faults no retry cures: an error the API states, and pages that end a run early. */
-const PERSISTENT_FAULTS: readonly FaultKind[] = ['error-200', 'repeat-cursor', 'empty-page'];
+/**
+ * Faults no retry cures (an error the API states, pages that end a run early or never), and the
+ * odd Retry-After, which a retry does cure but only after the client's own backoff.
+ */
+const PERSISTENT_FAULTS: readonly FaultKind[] = [
+  'error-200',
+  'repeat-cursor',
+  'empty-page',
+  'fresh-cursor-repeat',
+  'blank-cursor',
+  'rate-limit-odd',
+];
 
 /** The faults a retry cures: what a client must ride out without losing or repeating records. */
 export const TRANSIENT_FAULTS: readonly FaultKind[] = FAULT_KINDS.filter(
@@ -40,14 +55,20 @@ export interface FaultRule {
   retryAfter?: number;
   /** How long a slow answer takes (default 2000 ms). */
   delayMs?: number;
+  /** `rate-limit-odd`'s Retry-After as sent (default "-5"); "5, 10" goes as two headers. */
+  retryAfterText?: string;
 }
 
-export type Fault = Required<Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs'>>;
+export type Fault = Required<Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs' | 'retryAfterText'>>;
+
+const ODD_RETRY_AFTER = '-5';
 
 export function parseFaultRule(input: unknown): FaultRule {
   const rule = (input ?? {}) as Record<string, unknown>;
   if (!FAULT_KINDS.includes(rule.fault as FaultKind))
     throw new Error(`fault must be one of ${FAULT_KINDS.join(', ')}`);
+  if (rule.retryAfterText !== undefined && typeof rule.retryAfterText !== 'string')
+    throw new Error('retryAfterText must be text');
   for (const name of ['times', 'rate', 'retryAfter', 'delayMs'] as const) {
     if (rule[name] !== undefined && (typeof rule[name] !== 'number' || (rule[name] as number) < 0))
       throw new Error(`${name} must be a number >= 0`);
@@ -64,6 +85,7 @@ export function parseFaultHeader(header: string): Fault {
     fault: rule.fault,
     retryAfter: Number(options['retry-after'] ?? 1),
     delayMs: Number(options.delay ?? 2000),
+    retryAfterText: options['retry-after-text'] ?? ODD_RETRY_AFTER,
   };
 }
 
@@ -109,7 +131,12 @@ export class Faults {
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
       if (rule.rate !== undefined && hash(this.seed, 901, this.draws++) / 2 ** 32 >= rule.rate) continue;
       rule.hits += 1;
-      return { fault: rule.fault, retryAfter: rule.retryAfter ?? 1, delayMs: rule.delayMs ?? 2000 };
+      return {
+        fault: rule.fault,
+        retryAfter: rule.retryAfter ?? 1,
+        delayMs: rule.delayMs ?? 2000,
+        retryAfterText: rule.retryAfterText ?? ODD_RETRY_AFTER,
+      };
     }
     return undefined;
   }
