@@ -47,7 +47,7 @@ const isOptionalString = (value: unknown) =>
 /**
  * Records of a list, each `null` (dropped later) or with a text id. The API documents ids as
  * text; a number above 2^53 has already lost digits in JSON.parse, so a record whose id is a
- * number is refused everywhere, as a single record always was (decision B20).
+ * number is refused everywhere, as a single record always was (decision B21).
  */
 function hasRecordIds(list: unknown[]): boolean {
   for (const record of list) {
