@@ -119,6 +119,27 @@ describe('Return All past the call-argument limit (issue 26 finding 1)', () => {
   }, 120_000);
 });
 
+describe("n8n's Stop button (issue 26 finding 8)", () => {
+  it('ends a minute-long Retry-After wait at once and says the run was cancelled', async () => {
+    const controller = new AbortController();
+    const request = jest.fn(async () => {
+      setTimeout(() => controller.abort(), 10);
+      return {
+        statusCode: 429,
+        headers: { 'retry-after': '60' },
+        body: JSON.stringify({ status: 'error', msg: 'slow down' }),
+      };
+    });
+    const { context } = executeFunctions([{ operation: 'getUser', userName: 'jack' }], { request });
+    (context.getExecutionCancelSignal as unknown) = () => controller.signal;
+    const started = Date.now();
+    await expect(router.call(context)).rejects.toThrow(/getUser was cancelled/);
+    // Well below the 60 s asked for: the wait ended with the cancel, not by itself.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('error mapping', () => {
   it.each([
     [
