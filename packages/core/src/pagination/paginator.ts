@@ -49,6 +49,8 @@ interface CurrentPage {
   size: number;
   /** Records of the page dropped by `skip`. */
   offset: number;
+  /** Where each record handed out sits in the page as the API sent it (repeats are left out). */
+  positions: number[];
   /** Records of the page handed to the caller so far. */
   delivered: number;
   /** The cursor after this page; undefined when the feed ended with it. */
@@ -57,7 +59,7 @@ interface CurrentPage {
 
 /**
  * Follows cursors lazily: iterate records with `for await`, or whole pages with `pages()`. One
- * paginator is one run. `stopReason` says why it stopped; `resumePoint()` says where a later run
+ * paginator is one run, and hands out each record id once (within the last MAX_TRACKED_IDS). `stopReason` says why it stopped; `resumePoint()` says where a later run
  * continues, counting only records actually handed out (a `break` mid-page loses nothing).
  */
 export class Paginator<T> implements AsyncIterable<T> {
@@ -82,7 +84,7 @@ export class Paginator<T> implements AsyncIterable<T> {
   resumePoint(): ResumePoint | undefined {
     const page = this.current;
     if (!page) return { startCursor: this.options.startCursor, skip: this.options.skip ?? 0 };
-    const consumed = page.offset + page.delivered;
+    const consumed = page.delivered === 0 ? page.offset : page.positions[page.delivered - 1]! + 1;
     if (consumed < page.size) return { startCursor: page.cursor, skip: consumed };
     return page.next === undefined ? undefined : { startCursor: page.next, skip: 0 };
   }
@@ -166,8 +168,8 @@ export class Paginator<T> implements AsyncIterable<T> {
       const offset = Math.min(skip, page.records.length);
       skip = 0;
       const room = limit === undefined ? Infinity : limit - this.recordsYielded;
-      const records = page.records.slice(offset, offset + room);
-      stalled = ids.addPage(page.records) ? 0 : stalled + 1;
+      const { records, positions, fresh } = ids.take(page.records, offset, room);
+      stalled = fresh ? 0 : stalled + 1;
 
       let reason: StopReason | undefined;
       if (!page.has_next_page) reason = 'end';
@@ -179,6 +181,7 @@ export class Paginator<T> implements AsyncIterable<T> {
         cursor,
         size: page.records.length,
         offset,
+        positions,
         delivered: 0,
         next: ended ? undefined : page.next_cursor,
       };
@@ -201,16 +204,32 @@ class RecentIds {
 
   constructor(private readonly capacity: number) {}
 
-  /** Remembers the records' ids; true when at least one was not seen before. */
-  addPage(records: readonly unknown[]): boolean {
+  /**
+   * The records of a page to hand out: from `offset` on, at most `room`, each id once per run (a
+   * record already handed out is left out). `fresh` is whether the page held any id not seen
+   * before, which is what counts as progress.
+   */
+  take<T>(page: readonly T[], offset: number, room: number) {
+    const records: T[] = [];
+    const positions: number[] = [];
     let fresh = false;
-    for (const record of records) {
+    page.forEach((record, index) => {
       const id = (record as { id?: unknown } | null)?.id;
-      if (typeof id !== 'string' || this.ids.has(id)) continue;
-      fresh = true;
-      this.ids.add(id);
-      if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value as string);
-    }
-    return fresh;
+      const unseen = typeof id !== 'string' || this.remember(id);
+      if (typeof id === 'string' && unseen) fresh = true;
+      if (unseen && index >= offset && records.length < room) {
+        records.push(record);
+        positions.push(index);
+      }
+    });
+    return { records, positions, fresh };
+  }
+
+  /** Remembers an id; false when it was already known. */
+  private remember(id: string): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value as string);
+    return true;
   }
 }
