@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { noSpreadArguments } from './eslint.no-spread.mjs';
+
 export default tseslint.config(
   // tsup writes a temporary bundled copy of its config while it builds, beside a running lint.
   {
@@ -23,6 +25,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    ...noSpreadArguments,
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
   },
   {
     // n8n's community-package scanner rejects these in bundled node code; core's main entry is

@@ -5,9 +5,12 @@
 // fake secrets to prove none of them leaks.
 import { config } from '@n8n/node-cli/eslint';
 
+import { noSpreadArguments } from '../../eslint.no-spread.mjs';
+
 export default [
   ...config,
   { ignores: ['coverage', '**/*.bundled_*.mjs'] },
+  { ...noSpreadArguments, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
   {
     files: ['tsup.config.ts', 'test/**/*.ts'],
     rules: {

@@ -195,8 +195,12 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
       const error = zapierError(outcome.error);
       if (failure.name === 'RateLimitError') {
         expect(error.name).toBe('ThrottledError');
-        expect(error.delay).toBeGreaterThanOrEqual(1);
-        expect(error.delay).toBeLessThanOrEqual(RETRY_AFTER_S);
+        // Decisions B7 and Z2: a Retry-After that is no delay counts as none, so Zapier waits 60 s.
+        if (fault === 'rate-limit-odd') expect(error.delay).toBe(60);
+        else {
+          expect(error.delay).toBeGreaterThanOrEqual(1);
+          expect(error.delay).toBeLessThanOrEqual(RETRY_AFTER_S);
+        }
         if (fault === 'rate-limit') expect(error.delay).toBe(RETRY_AFTER_S);
       } else if (CLOSED_EARLY.includes(fault) && error.code === 'ConnectionError') {
         expect(error.message).toContain(hints.connection);
@@ -224,6 +228,15 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
           next_cursor: '',
           has_next_page: false,
         });
+      } else if (fault === 'blank-cursor' || fault === 'fresh-cursor-repeat') {
+        // Decisions B12 and B4: the records served, each once; a blank cursor is the end.
+        expect(result.records.length).toBeGreaterThan(0);
+        expect(result.records).toEqual(expected.records.slice(0, result.records.length));
+        if (fault === 'blank-cursor')
+          expect({ next_cursor: result.next_cursor, has_next_page: result.has_next_page }).toEqual({
+            next_cursor: '',
+            has_next_page: false,
+          });
       } else if (shape.key === 'getUserTweets') {
         // Decision B4: three empty pages that claim more end the step, which says where to go on.
         expect(requests).toBe(3);

@@ -2,8 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chainLookups, createList, followersToCsv, listTweetsToSlack } from '../src/examples';
+import {
+  chainLookups,
+  createList,
+  followersInParts,
+  followersToCsv,
+  listTweetsToSlack,
+} from '../src/examples';
 import type { ExampleContext } from '../src/examples';
+import { writeReport } from '@social-data/n8n-harness';
+
 import { Progress } from '../src/progress';
 import { startStack } from '../src/stack';
 
@@ -50,6 +58,24 @@ describe('the example workflows, run as npm run demo runs them', () => {
     expect(result.listId).toMatch(/^\d+$/);
     expect(result.createRequests).toBe(1);
   });
+
+  it('reads all 1,000,000 followers of @followers_1m in parts of 200,000, each once', async () => {
+    const result = await followersInParts.run(context);
+    expect(result.followers).toBe(1_000_000);
+    expect(result.unique).toBe(1_000_000);
+    // The fifth part ends on the API's last cursor ("0|…", decision S3); the run that follows it
+    // reads the empty page that ends the feed.
+    expect(result.parts.map((part) => part.records)).toEqual([
+      200_000, 200_000, 200_000, 200_000, 200_000, 0,
+    ]);
+    writeReport('demo-followers-in-parts', 'A million followers in parts of 200,000 (n8n 1.x)', {
+      runs: result.parts.length,
+      'followers read': result.followers,
+      'unique followers': result.unique,
+      'slowest run (s)': result.parts.reduce((max, part) => Math.max(max, part.seconds), 0),
+      'largest execution data (MB)': result.parts.reduce((max, part) => Math.max(max, part.executionMb), 0),
+    });
+  }, 1_200_000);
 
   it('posts each new list tweet to the Slack webhook exactly once, from the active trigger', async () => {
     const result = await listTweetsToSlack.run(context);

@@ -75,6 +75,14 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       expect(a.status).toBe(200);
       expect(String(a.body)).toMatch(/"name":"$/);
     },
+    'fresh-cursor-repeat': (a) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true } } }),
+    'blank-cursor': (a) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true, next_cursor: '   ' } } }),
+    'rate-limit-odd': (a) => {
+      expect(a.status).toBe(429);
+      expect(a.headers.get('retry-after')).toBe('-5');
+    },
   };
 
   it('covers every fault kind', () => {
@@ -189,6 +197,51 @@ describe('each fault, switched on through the control API, as the client meets i
     expect(ids).toHaveLength(45);
     expect(new Set(ids).size).toBe(45);
   });
+
+  it.each([
+    // Tweet cursors can point at the first page again: 20 tweets, then 3 pages of repeats.
+    ['getUserTweets', 'social_data', 20, 4],
+    // User cursors cannot ("0|…" means the end), so the second page moves one user on.
+    ['getUserFollowers', 'followers_1k', 201, 5],
+  ] as const)(
+    'fresh cursors with records already served end %s (issue 26 finding 2)',
+    async (id, userName, distinct, requests) => {
+      await stage('fresh-cursor-repeat', { endpoint: id });
+      await env.control('/stats/reset');
+      const run = env.client().paginate(id, { userName });
+      const ids = (await run.toArray()).map((record) => record.id);
+      expect(new Set(ids).size).toBe(distinct);
+      expect(run.stopReason).toBe('emptyPages');
+      const stats = (await env.control('/stats', undefined, 'GET')).data;
+      expect((stats.byEndpoint as Record<string, number>)[id]).toBe(requests);
+    },
+  );
+
+  it('a blank cursor ends the run and is never sent back (issue 26 finding 3)', async () => {
+    await stage('blank-cursor', { endpoint: 'getUserFollowers' });
+    await env.control('/stats/reset');
+    const run = env.client().paginate('getUserFollowers', { userName: 'followers_1k' });
+    expect(await run.toArray()).toHaveLength(200);
+    expect(run.stopReason).toBe('end');
+    const stats = (await env.control('/stats', undefined, 'GET')).data;
+    expect((stats.byEndpoint as Record<string, number>).getUserFollowers).toBe(1);
+  });
+
+  it.each([['-5'], ['+5'], ['Retry in 5'], ['5, 10']])(
+    'Retry-After %j is no delay: the client backs off instead (issue 26 finding 4)',
+    async (text) => {
+      await stage('rate-limit-odd', { retryAfterText: text, times: 2 });
+      const sleeps: number[] = [];
+      const client = env.client({
+        random: () => 1,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+      });
+      await expect(client.call('getUser', { userName: 'social_data' })).resolves.toBeDefined();
+      expect(sleeps).toEqual([500, 1000]);
+    },
+  );
 
   it('faults at a rate hit about that share of requests, per key and endpoint', async () => {
     await env.control('/stats/reset');

@@ -210,3 +210,52 @@ describe('before any request', () => {
     nock.cleanAll();
   });
 });
+
+describe('searches keep what they found (issue 28 finding 3)', () => {
+  const ids = Array.from({ length: 1_000 }, (_, i) => String(1_400_000_000_000_000_000n + BigInt(i)));
+  const user = samples.user as Record<string, unknown>;
+
+  function batches(failing: (chunk: string[]) => [number, unknown] | undefined) {
+    nock(BASE)
+      .persist()
+      .get('/social/users/batch')
+      .query(true)
+      .reply((uri) => {
+        const chunk = new URL(uri, BASE).searchParams.get('userIds')!.split(',');
+        return failing(chunk) ?? [200, { status: 'success', data: chunk.map((id) => ({ ...user, id })) }];
+      });
+  }
+
+  afterEach(() => nock.cleanAll());
+
+  it('returns the 900 users found when one batch of a 1,000-id lookup answers 404', async () => {
+    batches((chunk) =>
+      chunk[0] === ids[300] ? [404, { status: 'error', msg: 'Users not found' }] : undefined,
+    );
+    const result = (await run('searches', 'getUsersByIds', authData, { userIds: ids.join(',') })) as object[];
+    expect(result).toHaveLength(900);
+  });
+
+  it('returns the users found when one batch fails for another reason', async () => {
+    batches((chunk) => (chunk[0] === ids[300] ? [400, { status: 'error', msg: 'bad batch' }] : undefined));
+    const result = (await run('searches', 'getUsersByIds', authData, { userIds: ids.join(',') })) as object[];
+    expect(result).toHaveLength(900);
+  });
+
+  it('fails when nothing was found for a reason other than "not found"', async () => {
+    batches(() => [400, { status: 'error', msg: 'bad batch' }]);
+    const error = await failure(run('searches', 'getUsersByIds', authData, { userIds: ids.join(',') }));
+    expect(details(error)).toMatchObject({ code: 'ValidationError', status: 400 });
+  });
+
+  it.each([['getUser'], ['getUsersByIds']])(
+    'fails %s on a base URL with a wrong path instead of finding nothing',
+    async (key) => {
+      nock(BASE).get(/.*/).reply(404, '<html><body>Cannot GET this path</body></html>');
+      const wrong = { ...authData, baseUrl: `${BASE}/wrong` };
+      const error = await failure(run('searches', key, wrong, inputsFor('searches', key, values)));
+      expect(details(error)).toMatchObject({ code: 'ApiError', status: 404 });
+      expect(details(error).message).toMatch(/base URL/);
+    },
+  );
+});

@@ -1,8 +1,22 @@
 import { catalog } from './catalog/endpoints';
 import type { EndpointId } from './catalog/endpoints';
-import type { PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './catalog/infer';
+import type {
+  BatchLookupId,
+  PageParamsOf,
+  PageRecordOf,
+  PaginatedId,
+  ParamsOf,
+  ResultOf,
+} from './catalog/infer';
 import { endpointSpec, isPaginated } from './catalog/queries';
-import { SocialDataError } from './errors/classes';
+import {
+  AuthenticationError,
+  CancelledError,
+  ConnectionError,
+  CreditsExhaustedError,
+  SocialDataError,
+} from './errors/classes';
+import { hints } from './errors/hints';
 import { shapeResult } from './http/extras';
 import { readResponse } from './http/envelope';
 import { buildRequest } from './http/request';
@@ -10,7 +24,7 @@ import type { RequestContext } from './http/request';
 import { DEFAULT_MAX_RETRIES, isRetryable, retryDelay } from './http/retry';
 import { classifyTransportFailure } from './http/transport-failure';
 import type { Sleep, Transport } from './http/transport';
-import { chunk, inInputOrder, mapWithConcurrency } from './input/batches';
+import { chunk, inInputOrder, settleWithConcurrency } from './input/batches';
 import { invalid } from './input/fail';
 import type { NormalizedParams } from './input/params';
 import { normalizeParams } from './input/params';
@@ -60,11 +74,30 @@ export interface ClientOptions {
   passThrough?: ((error: unknown) => boolean) | undefined;
   now?: (() => number) | undefined;
   random?: (() => number) | undefined;
+  /**
+   * Cancels every call of this client (n8n's Stop button): a retry wait ends at once, a request
+   * in flight is aborted, and the call rejects with a CancelledError.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface CallOptions {
   /** Overrides the client's retry count for this call. */
   maxRetries?: number | undefined;
+  /** Cancels this call, as the client's `signal` does. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Ids of a batch lookup that failed, and why. */
+export interface BatchFailure {
+  ids: string[];
+  error: SocialDataError;
+}
+
+/** A batch lookup's outcome: every record found, and the batches that failed (none when all went well). */
+export interface BatchResult<T> {
+  records: T[];
+  failures: BatchFailure[];
 }
 
 /** Ids one batched request carries (decision 1 of ARCHITECTURE.md). */
@@ -73,6 +106,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 4;
 /** A bound on retries so a persistent failure cannot keep a run going for hours. */
 export const MAX_RETRIES_LIMIT = 10;
+/** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+export const MAX_CONCURRENCY = 32;
 
 function normalizeBaseUrl(value: unknown, allowInsecureHttp: boolean): string {
   const fix = 'Enter the API address, e.g. https://api.example.com (for the sandbox, the URL it printed).';
@@ -98,32 +134,33 @@ function normalizeBaseUrl(value: unknown, allowInsecureHttp: boolean): string {
 
 type Settings = Partial<Record<'maxRetries' | 'timeoutMs' | 'concurrency' | 'maxResponseBytes', number>>;
 
+type Range = number | { min: number; max: number };
+
 /**
- * Each named option that is set, as a whole number of at least its minimum. Forms and
- * expressions hand numbers over as text ("5000"), which must not reach a timer as text.
+ * Each named option that is set, as a whole number in its range (a bare number is a minimum).
+ * Forms and expressions hand numbers over as text ("5000"), which must not reach a timer as text.
  */
 function wholeNumbers<K extends string>(
   options: object,
-  minimums: Record<K, number>,
+  ranges: Record<K, Range>,
 ): Partial<Record<K, number>> {
   const numbers: Partial<Record<K, number>> = {};
-  for (const name of Object.keys(minimums) as K[]) {
+  for (const name of Object.keys(ranges) as K[]) {
     const value = (options as Record<string, unknown>)[name];
-    if (value !== undefined) numbers[name] = normalizeCount(value, { min: minimums[name] }, name);
+    const range = ranges[name];
+    if (value !== undefined)
+      numbers[name] = normalizeCount(value, typeof range === 'number' ? { min: range } : range, name);
   }
   return numbers;
 }
 
 function checkSettings(options: ClientOptions | CallOptions): Settings {
   const settings: Settings = wholeNumbers(options, {
-    maxRetries: 0,
-    timeoutMs: 1,
-    concurrency: 1,
+    maxRetries: { min: 0, max: MAX_RETRIES_LIMIT },
+    timeoutMs: { min: 1, max: MAX_TIMEOUT_MS },
+    concurrency: { min: 1, max: MAX_CONCURRENCY },
     maxResponseBytes: 1024,
   });
-  if (settings.maxRetries !== undefined && settings.maxRetries > MAX_RETRIES_LIMIT) {
-    throw invalid('maxRetries', `${settings.maxRetries} is too many`, `Use at most ${MAX_RETRIES_LIMIT}.`);
-  }
   const rate = (options as ClientOptions).requestsPerSecond;
   if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0)) {
     throw invalid(
@@ -143,6 +180,20 @@ function normalizeApiKey(value: unknown): string {
   const key = value.trim();
   if (!key.startsWith('tda_') || /\s/.test(key)) throw invalid('apiKey', 'this is not an API key', fix);
   return key;
+}
+
+function cancelled(id: EndpointId): CancelledError {
+  return new CancelledError(`The call to ${id} was cancelled.`, { endpoint: id, hint: hints.cancelled });
+}
+
+/** Failures every other batch of the call would meet too, so none is sent after one. */
+function stopsEveryBatch(error: unknown): boolean {
+  return (
+    error instanceof AuthenticationError ||
+    error instanceof CreditsExhaustedError ||
+    error instanceof CancelledError ||
+    (error instanceof ConnectionError && !error.reachedServer)
+  );
 }
 
 function acceptedApiKey(value: unknown): string | undefined {
@@ -189,7 +240,11 @@ export class SocialDataClient {
     }
   }
 
-  /** One call: a record, a record list (ids batched 100 per request), one page or a created list. */
+  /**
+   * One call: a record, a record list (ids batched 100 per request), one page or a created list.
+   * A batch lookup fails as a whole when one batch fails for good; `lookup()` keeps what the
+   * other batches found instead.
+   */
   async call<Id extends EndpointId>(
     id: Id,
     params: ParamsOf<Id>,
@@ -198,21 +253,75 @@ export class SocialDataClient {
     try {
       const settings = checkSettings(options);
       const normalized = normalizeParams(id, params as Record<string, unknown>);
-      const context = this.context(id);
-      const result = catalog[id].result;
-      if (result.kind !== 'records')
+      const context = this.context(id, options.signal);
+      if (catalog[id].result.kind !== 'records')
         return (await this.send(id, normalized, context, settings)) as ResultOf<Id>;
-      const ids = normalized[result.idsParam] as string[];
-      const batches = await mapWithConcurrency(
-        chunk(ids, IDS_PER_REQUEST),
-        this.settings.concurrency ?? DEFAULT_CONCURRENCY,
-        (batch, failed) =>
-          this.send(id, { ...normalized, [result.idsParam]: batch }, context, settings, failed),
-      );
-      return inInputOrder(ids, (batches as { id: string }[][]).flat()) as ResultOf<Id>;
+      const { records, failures } = await this.batches(id, normalized, context, settings, () => true);
+      if (failures[0]) throw failures[0].error;
+      return records as ResultOf<Id>;
     } catch (error) {
       throw this.sanitize(error);
     }
+  }
+
+  /**
+   * A batch lookup (users or tweets by id) that keeps what it found: every batch runs, and the
+   * ones that failed for good come back as `failures` with their ids. Only an error every batch
+   * would meet (a rejected key, no credits, a cancel) stops the batches not yet sent; they are
+   * reported failed with it.
+   */
+  async lookup<Id extends BatchLookupId>(
+    id: Id,
+    params: ParamsOf<Id>,
+    options: CallOptions = {},
+  ): Promise<BatchResult<ResultOf<Id>[number]>> {
+    try {
+      const settings = checkSettings(options);
+      if (catalog[id].result.kind !== 'records')
+        throw invalid('operation', `${id} is not a batch lookup`, 'Use call() for it.');
+      const normalized = normalizeParams(id, params as Record<string, unknown>);
+      const context = this.context(id, options.signal);
+      const result = await this.batches(id, normalized, context, settings, stopsEveryBatch);
+      return {
+        records: result.records as ResultOf<Id>[number][],
+        failures: result.failures.map((failure) => ({
+          ids: failure.ids,
+          error: this.sanitize(failure.error) as SocialDataError,
+        })),
+      };
+    } catch (error) {
+      throw this.sanitize(error);
+    }
+  }
+
+  private async batches(
+    id: EndpointId,
+    normalized: NormalizedParams,
+    context: RequestContext,
+    settings: CallOptions,
+    stopsAll: (error: unknown) => boolean,
+  ): Promise<BatchResult<unknown>> {
+    const result = catalog[id].result;
+    if (result.kind !== 'records') throw new TypeError(`${id} is not a batch lookup`);
+    const ids = normalized[result.idsParam] as string[];
+    const chunks = chunk(ids, IDS_PER_REQUEST);
+    const settled = await settleWithConcurrency(
+      chunks,
+      this.settings.concurrency ?? DEFAULT_CONCURRENCY,
+      (batch, stopped) =>
+        this.send(id, { ...normalized, [result.idsParam]: batch }, context, settings, stopped) as Promise<
+          { id: string }[]
+        >,
+      stopsAll,
+    );
+    const failures: BatchFailure[] = [];
+    const found = function* () {
+      for (const outcome of settled) if (outcome.ok) yield* outcome.value;
+    };
+    settled.forEach((outcome, index) => {
+      if (!outcome.ok) failures.push({ ids: chunks[index] ?? [], error: outcome.error as SocialDataError });
+    });
+    return { records: inInputOrder(ids, found()), failures };
   }
 
   /**
@@ -228,7 +337,7 @@ export class SocialDataClient {
       if (!isPaginated(id)) throw invalid('operation', `${id} is not paginated`, 'Use call() for it.');
       const endpoint = catalog[id];
       const normalized = normalizeParams(id, params as Record<string, unknown>);
-      const context = this.context(id);
+      const context = this.context(id, options.signal);
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');
       const paging = wholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
@@ -270,13 +379,15 @@ export class SocialDataClient {
     return limit < fallback ? Math.max(range?.min ?? 1, limit) : undefined;
   }
 
-  private context(id: EndpointId): RequestContext {
+  private context(id: EndpointId, signal?: AbortSignal): RequestContext {
+    const signals = [this.options.signal, signal].filter((s): s is AbortSignal => s !== undefined);
     const context: RequestContext = {
       baseUrl: this.baseUrl,
       apiKey: this.apiKey,
       timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: this.settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
+    if (signals.length) context.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     if (catalog[id].mode === 'session') {
       context.session = {
         cookie: normalizeCookie(this.options.cookie),
@@ -295,10 +406,11 @@ export class SocialDataClient {
     abandoned: () => boolean = () => false,
   ): Promise<unknown> {
     const request = buildRequest(id, params, context);
+    const { signal } = context;
     const maxRetries = options.maxRetries ?? this.settings.maxRetries ?? DEFAULT_MAX_RETRIES;
     const { idempotent } = catalog[id];
     for (let attempt = 0; ; attempt += 1) {
-      await this.throttle();
+      await this.wait(() => this.throttle(), signal, id);
       const started = this.now();
       let failure: SocialDataError;
       try {
@@ -312,6 +424,7 @@ export class SocialDataClient {
         failure = read.error;
       } catch (error) {
         if (this.options.passThrough?.(error)) throw error;
+        if (signal?.aborted) throw cancelled(id);
         failure = classifyTransportFailure(error, context.timeoutMs, id, this.redact);
         this.log(
           () =>
@@ -319,9 +432,26 @@ export class SocialDataClient {
         );
       }
       if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned()) throw failure;
-      await this.options.sleep(retryDelay(failure, attempt, this.random));
+      const delay = retryDelay(failure, attempt, this.random);
+      await this.wait(() => this.options.sleep(delay), signal, id);
       // Another batch failed during the wait: the caller has its error, so send nothing more.
       if (abandoned()) throw failure;
+    }
+  }
+
+  /** A wait that ends at once, with a CancelledError, when the call is cancelled. */
+  private async wait(waiting: () => Promise<void>, signal: AbortSignal | undefined, id: EndpointId) {
+    if (!signal) return waiting();
+    if (signal.aborted) throw cancelled(id);
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(cancelled(id));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([waiting(), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
     }
   }
 

@@ -7,8 +7,15 @@ export * from './catalog';
 export * from './records/types';
 export * from './errors/classes';
 export { hints } from './errors/hints';
-export { SocialDataClient, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, IDS_PER_REQUEST } from './client';
-export type { CallOptions, ClientOptions } from './client';
+export {
+  SocialDataClient,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  IDS_PER_REQUEST,
+  MAX_CONCURRENCY,
+  MAX_TIMEOUT_MS,
+} from './client';
+export type { BatchFailure, BatchResult, CallOptions, ClientOptions } from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { headerValue } from './http/transport';
 export { classifyTransportFailure } from './http/transport-failure';

@@ -31,7 +31,8 @@ describe('HTTP statuses map to the documented error classes', () => {
     [500, UpstreamError, /API failed/, /temporary/],
     [503, UpstreamError, /API failed/, /temporary/],
   ])('%i → %p with a message and a hint', async (status, Class, message, hint) => {
-    getUser().reply(status, { status: 'error', msg: status === 401 ? 'Invalid API key' : 'nope' });
+    const msg = status === 401 ? 'Invalid API key' : status === 404 ? 'User not found' : 'nope';
+    getUser().reply(status, { status: 'error', msg });
     const { client } = testClient({ maxRetries: 0 });
     const error = await client.call('getUser', { userName: 'jack' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Class);

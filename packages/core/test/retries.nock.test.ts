@@ -36,6 +36,28 @@ describe('retries of idempotent calls', () => {
     expect(sleeps).toEqual([60_000, 0]);
   });
 
+  it.each([['-5'], ['+5'], ['Retry in 5'], ['5, 10'], ['1.5'], ['0x10'], [['5', '10']]])(
+    'ignores Retry-After %j, which is no delay, and backs off instead of retrying at once',
+    async (value) => {
+      getUser().times(2).reply(429, { status: 'error', msg: 'slow down' }, { 'Retry-After': value });
+      getUser().reply(200, ok(user(1)));
+      const { client, sleeps } = testClient({ now: () => NOW, random: () => 1 });
+      await client.call('getUser', { userName: 'jack' });
+      expect(sleeps).toEqual([500, 1000]);
+    },
+  );
+
+  it.each([['Sat Nov 21 12:00:04 2026'], ['Saturday, 21-Nov-26 12:00:04 GMT']])(
+    'reads the obsolete HTTP date form %j that RFC 9110 still accepts',
+    async (value) => {
+      getUser().reply(429, '', { 'Retry-After': value });
+      getUser().reply(200, ok(user(1)));
+      const { client, sleeps } = testClient({ now: () => NOW });
+      await client.call('getUser', { userName: 'jack' });
+      expect(sleeps).toEqual([4000]);
+    },
+  );
+
   it('backs off exponentially with jitter on 5xx without Retry-After', async () => {
     for (const status of [500, 502, 503, 504]) getUser().reply(status, 'down');
     getUser().reply(200, ok(user(1)));

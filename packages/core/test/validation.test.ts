@@ -218,9 +218,13 @@ describe('client settings', () => {
     [{ baseUrl: 'not a url' }, 'baseUrl', /not a valid URL/],
     [{ maxRetries: Number.NaN }, 'maxRetries', /not a whole number/],
     [{ maxRetries: Infinity }, 'maxRetries', /not a whole number/],
-    [{ maxRetries: 11 }, 'maxRetries', /too many.*at most 10/],
+    [{ maxRetries: 11 }, 'maxRetries', /out of range.*from 0 to 10/],
     [{ concurrency: 0 }, 'concurrency', /out of range/],
     [{ timeoutMs: -5 }, 'timeoutMs', /out of range/],
+    // Issue 26 finding 5: timers clamp 2^31 ms to 1 ms (fail at once); 2^32 threw ERR_OUT_OF_RANGE.
+    [{ timeoutMs: 2 ** 31 }, 'timeoutMs', /2147483648 is out of range.*from 1 to 2147483647/],
+    [{ timeoutMs: 2 ** 32 }, 'timeoutMs', /out of range.*from 1 to 2147483647/],
+    [{ concurrency: 33 }, 'concurrency', /out of range.*from 1 to 32/],
     [{ requestsPerSecond: -1 }, 'requestsPerSecond', /above 0/],
   ])('rejects %o', (override, field, message) => {
     expect(() => createClient({ apiKey: API_KEY, baseUrl: BASE, ...override })).toThrow(
@@ -259,5 +263,28 @@ describe('client settings', () => {
     const client = createClient({ apiKey: ` ${API_KEY}\n`, baseUrl: 'https://gw.example/v1/' });
     expect(client).toBeInstanceOf(SocialDataClient);
     await expect(client.call('getUser', { userName: 'jack' })).resolves.toEqual({ id: '1' });
+  });
+});
+
+describe('counts are whole numbers as written (issue 26 finding 8)', () => {
+  it.each([['0x10'], ['1e21'], [1e21], ['1e2'], [' 12abc'], [2 ** 53]])(
+    'refuses %j as a count, a limit and a page size',
+    (value) => {
+      const { client } = testClient();
+      expect(() =>
+        client.paginate('getUserFollowers', { userName: 'jack' }, { limit: value as never }),
+      ).toThrow(
+        expect.objectContaining({ field: 'limit', message: expect.stringMatching(/not a whole number/) }),
+      );
+      expect(() =>
+        client.paginate('getUserFollowers', { userName: 'jack' }, { pageSize: value as never }),
+      ).toThrow(expect.objectContaining({ field: 'pageSize' }));
+    },
+  );
+
+  it('takes digits as text, with the spaces a form leaves', () => {
+    const { client } = testClient();
+    const run = client.paginate('getUserFollowers', { userName: 'jack' }, { limit: ' 16 ' as never });
+    expect(run.stopReason).toBeUndefined();
   });
 });

@@ -84,6 +84,62 @@ describe('the router', () => {
   });
 });
 
+describe('Return All past the call-argument limit (issue 26 finding 1)', () => {
+  it('outputs 250,000 followers as 250,000 items where a spread overflowed the stack near 130,000', async () => {
+    const FOLLOWERS = 250_000;
+    const PAGE = 1_000;
+    const request = jest.fn(async (_type: string, options: { url: string }) => {
+      const url = new URL(options.url);
+      if (!url.pathname.endsWith('/followers')) {
+        const profile = { id: '1', userName: 'big', followers: FOLLOWERS };
+        return { statusCode: 200, headers: {}, body: JSON.stringify({ status: 'success', data: profile }) };
+      }
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const followers = Array.from({ length: Math.min(PAGE, FOLLOWERS - from) }, (_, i) => ({
+        id: String(from + i + 1),
+      }));
+      const next = from + PAGE < FOLLOWERS ? String(from + PAGE) : '0';
+      const body = JSON.stringify({ status: 'success', data: { followers, next_cursor: next } });
+      return { statusCode: 200, headers: {}, body };
+    });
+    const { context } = executeFunctions(
+      [
+        {
+          operation: 'getUserFollowers',
+          userName: 'big',
+          returnAll: true,
+          options: { pageSize: PAGE },
+        },
+      ],
+      { request },
+    );
+    const [output] = await router.call(context);
+    expect(output).toHaveLength(FOLLOWERS);
+    expect(output![FOLLOWERS - 1]).toEqual({ json: { id: String(FOLLOWERS) }, pairedItem: { item: 0 } });
+  }, 120_000);
+});
+
+describe("n8n's Stop button (issue 26 finding 8)", () => {
+  it('ends a minute-long Retry-After wait at once and says the run was cancelled', async () => {
+    const controller = new AbortController();
+    const request = jest.fn(async () => {
+      setTimeout(() => controller.abort(), 10);
+      return {
+        statusCode: 429,
+        headers: { 'retry-after': '60' },
+        body: JSON.stringify({ status: 'error', msg: 'slow down' }),
+      };
+    });
+    const { context } = executeFunctions([{ operation: 'getUser', userName: 'jack' }], { request });
+    (context.getExecutionCancelSignal as unknown) = () => controller.signal;
+    const started = Date.now();
+    await expect(router.call(context)).rejects.toThrow(/getUser was cancelled/);
+    // Well below the 60 s asked for: the wait ended with the cancel, not by itself.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('error mapping', () => {
   it.each([
     [

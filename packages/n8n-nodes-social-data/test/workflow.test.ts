@@ -37,6 +37,8 @@ describe('the Social Data node inside n8n-core', () => {
 
   it('follows cursors for Return All and pairs every record with its input item', async () => {
     const scope = api()
+      .get('/social/user/social_data')
+      .reply(200, ok({ ...user(1), userName: 'social_data', followers: 437 }))
       .get('/social/user/social_data/followers')
       .reply(200, ok({ followers: users(0, 200), next_cursor: 'c1' }))
       .get('/social/user/social_data/followers')

@@ -49,6 +49,8 @@ export interface Failure {
 const FAILURES: Partial<Record<FaultKind, Failure>> = {
   'rate-limit': { name: 'RateLimitError', status: 429, hint: hints.rateLimit },
   'rate-limit-date': { name: 'RateLimitError', status: 429, hint: hints.rateLimit },
+  // Decision B7: a Retry-After that is no delay is ignored; the client backs off and retries.
+  'rate-limit-odd': { name: 'RateLimitError', status: 429, hint: hints.rateLimit },
   'error-500': { name: 'UpstreamError', status: 500, hint: hints.upstream },
   'error-502': { name: 'UpstreamError', status: 502, hint: hints.upstream },
   'error-503': { name: 'UpstreamError', status: 503, hint: hints.upstream },
@@ -74,8 +76,9 @@ export const failureOf = (fault: FaultKind): Failure | undefined => FAILURES[fau
  * server says it did nothing. After a timeout, a 5xx, a reset or a broken body, the list may exist.
  */
 function retried(fault: FaultKind, shape: Shape): boolean {
-  if (shape.endpoint === 'createList') return fault === 'rate-limit' || fault === 'rate-limit-date';
-  return (TRANSIENT_FAULTS as readonly FaultKind[]).includes(fault);
+  const throttled = fault === 'rate-limit' || fault === 'rate-limit-date' || fault === 'rate-limit-odd';
+  if (shape.endpoint === 'createList') return throttled;
+  return throttled || (TRANSIENT_FAULTS as readonly FaultKind[]).includes(fault);
 }
 
 export type Expected =
@@ -101,6 +104,14 @@ function pageFault(fault: FaultKind, shape: Shape, persistence: Persistence): Ex
   if (!shape.paged) return { kind: 'same', extraRequests: 0 };
   // Decision A5: a cursor already seen ends the run, after the page that carried it.
   if (fault === 'repeat-cursor') return { kind: 'cut', pages: 2, stopReason: 'repeatedCursor', requests: 2 };
+  // Decision B12: a blank cursor is the end, after the page that carried it.
+  if (fault === 'blank-cursor') return { kind: 'cut', pages: 2, stopReason: 'end', requests: 2 };
+  // Decisions A5 and B4: a fresh cursor back to the same page serves it again, and its records
+  // are left out as repeats; three such pages in a row end the run.
+  if (fault === 'fresh-cursor-repeat')
+    return persistence === 'once'
+      ? { kind: 'same', extraRequests: 1 }
+      : { kind: 'cut', pages: 2, stopReason: 'emptyPages', requests: 5 };
   // Decision A5: a user page with no records is the end, whatever its cursor.
   if (shape.endpoint === 'getUserFollowers') return { kind: 'cut', pages: 1, stopReason: 'end', requests: 2 };
   // Decision B4: empty tweet pages that claim more are followed, three in a row at most.

@@ -1,10 +1,17 @@
 import { chainLookups } from './chain-lookups';
 import { createList } from './create-list';
+import { followersInParts } from './followers-in-parts';
 import { followersToCsv } from './followers-to-csv';
 import { listTweetsToSlack } from './list-tweets-to-slack';
 
-export { chainLookups, createList, followersToCsv, listTweetsToSlack };
+export { chainLookups, createList, followersInParts, followersToCsv, listTweetsToSlack };
 export type { Example, ExampleContext, ExampleResult } from './example';
 
 /** In the order the demo runs them: the trigger last, because it needs `n8n start`. */
-export const EXAMPLES = [followersToCsv, chainLookups, createList, listTweetsToSlack] as const;
+export const EXAMPLES = [
+  followersToCsv,
+  chainLookups,
+  createList,
+  followersInParts,
+  listTweetsToSlack,
+] as const;

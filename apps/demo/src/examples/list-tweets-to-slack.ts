@@ -45,7 +45,7 @@ export const listTweetsToSlack: Example<SlackResult> = {
       const posted: string[] = [];
       for (let index = 1; index <= NEW_TWEETS; index += 1) {
         const text = `Launch day update ${index} of ${NEW_TWEETS}`;
-        posted.push(...(await control.tweet('social_data', 1, { text })));
+        for (const id of await control.tweet('social_data', 1, { text })) posted.push(id);
       }
       progress.info(`@social_data posted ${NEW_TWEETS} tweets to list ${listId}`);
       await progress.long('waiting for the next poll (n8n polls every minute)', () =>

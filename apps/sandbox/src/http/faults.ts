@@ -19,13 +19,19 @@ export const FAULT_KINDS = [
   'endless-body',
   'gzip-bomb',
   'lying-length',
+  // Issue 26: a fresh cursor with the records already served, a cursor of white space, and
+  // Retry-After values that are no delay.
+  'fresh-cursor-repeat',
+  'blank-cursor',
+  'rate-limit-odd',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
- * Faults no retry cures: an error the API states, pages that end a run early, and the hostile
- * answers a client must refuse (issue 25).
+ * Faults no retry cures (an error the API states, pages that end a run early or never, the
+ * hostile answers a client must refuse: issue 25), and the odd Retry-After, which a retry does
+ * cure but only after the client's own backoff.
  */
 const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'error-200',
@@ -35,6 +41,9 @@ const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'redirect-same-origin',
   'endless-body',
   'gzip-bomb',
+  'fresh-cursor-repeat',
+  'blank-cursor',
+  'rate-limit-odd',
 ];
 
 /** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */
@@ -68,9 +77,15 @@ export interface FaultRule {
   to?: string;
   /** How many bytes an endless body, a gzip bomb (decompressed) or a lying length sends (default 1 GiB). */
   bytes?: number;
+  /** `rate-limit-odd`'s Retry-After as sent (default "-5"); "5, 10" goes as two headers. */
+  retryAfterText?: string;
 }
 
-export type Fault = Required<Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs' | 'status' | 'to' | 'bytes'>>;
+export type Fault = Required<
+  Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs' | 'status' | 'to' | 'bytes' | 'retryAfterText'>
+>;
+
+const ODD_RETRY_AFTER = '-5';
 
 function settled(rule: FaultRule): Fault {
   return {
@@ -80,6 +95,7 @@ function settled(rule: FaultRule): Fault {
     status: rule.status ?? 302,
     to: rule.to ?? DEFAULT_REDIRECT_TARGET,
     bytes: rule.bytes ?? DEFAULT_HOSTILE_BYTES,
+    retryAfterText: rule.retryAfterText ?? ODD_RETRY_AFTER,
   };
 }
 
@@ -87,6 +103,8 @@ export function parseFaultRule(input: unknown): FaultRule {
   const rule = (input ?? {}) as Record<string, unknown>;
   if (!FAULT_KINDS.includes(rule.fault as FaultKind))
     throw new Error(`fault must be one of ${FAULT_KINDS.join(', ')}`);
+  if (rule.retryAfterText !== undefined && typeof rule.retryAfterText !== 'string')
+    throw new Error('retryAfterText must be text');
   for (const name of ['times', 'rate', 'retryAfter', 'delayMs', 'bytes'] as const) {
     if (rule[name] !== undefined && (typeof rule[name] !== 'number' || (rule[name] as number) < 0))
       throw new Error(`${name} must be a number >= 0`);
@@ -120,6 +138,7 @@ export function parseFaultHeader(header: string): Fault {
       status: number(options.status),
       to: options.to,
       bytes: number(options.bytes),
+      retryAfterText: options['retry-after-text'],
     }),
   );
 }

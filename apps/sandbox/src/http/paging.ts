@@ -30,7 +30,7 @@ function check(seed: number, offset: number): number {
  */
 export function userCursorOffset(seed: number, cursor: string | undefined): number | 'end' {
   if (cursor === undefined || cursor === '') return 0;
-  const match = /^(\d+)\|(\d+)$/.exec(cursor);
+  const match = /^(\d+)\|(\d+)(?:\|\d+)?$/.exec(cursor);
   if (!match) throw badRequest('cursor is not valid: pass next_cursor back unchanged');
   const offset = Number(match[1]);
   if (offset === 0) return 'end';
@@ -39,9 +39,14 @@ export function userCursorOffset(seed: number, cursor: string | undefined): numb
   return offset;
 }
 
-export function userCursor(seed: number, offset: number | 'end'): string {
-  return offset === 'end' ? `0|${check(seed, 0)}` : `${offset}|${check(seed, offset)}`;
+/** A variant (the fresh-cursor fault) makes a different cursor for the same place. */
+export function userCursor(seed: number, offset: number | 'end', variant = 0): string {
+  const cursor = offset === 'end' ? `0|${check(seed, 0)}` : `${offset}|${check(seed, offset)}`;
+  return variant ? `${cursor}|${variant}` : cursor;
 }
+
+/** What the blank-cursor fault sends: a cursor of white space that still claims more. */
+const BLANK_CURSOR = '   ';
 
 /**
  * Tweet-page cursors are opaque strings. A variant makes a different cursor for the same place,
@@ -69,6 +74,10 @@ export interface PageFaults {
    * made different by this number (so the client does not take it for a repeated cursor).
    */
   emptyPage?: number | undefined;
+  /** Answer the page asked for with a next cursor made fresh by this number, for the same place. */
+  freshRepeat?: number | undefined;
+  /** Answer the page with a cursor of white space that still claims more. */
+  blankCursor?: boolean;
 }
 
 export function tweetPage<T>(
@@ -83,6 +92,9 @@ export function tweetPage<T>(
     return { tweets: [], has_next_page: true, next_cursor: tweetCursor(seed, offset, faults.emptyPage) };
   const tweets = feed.slice(offset, count);
   const next = offset + tweets.length;
+  if (faults.freshRepeat !== undefined)
+    return { tweets, has_next_page: true, next_cursor: tweetCursor(seed, offset, faults.freshRepeat) };
+  if (faults.blankCursor) return { tweets, has_next_page: true, next_cursor: BLANK_CURSOR };
   return {
     tweets,
     has_next_page: next < feed.length,
@@ -104,6 +116,9 @@ export function userPage<T>(
     return { [key]: [], next_cursor: userCursor(seed, Math.max(1, offset)) };
   const users = feed.slice(offset, count);
   const next = offset + users.length;
+  if (faults.freshRepeat !== undefined)
+    return { [key]: users, next_cursor: userCursor(seed, Math.max(1, offset), faults.freshRepeat) };
+  if (faults.blankCursor) return { [key]: users, next_cursor: BLANK_CURSOR };
   const nextCursor =
     faults.repeatCursor && cursor ? cursor : userCursor(seed, next < feed.length ? next : 'end');
   return { [key]: users, next_cursor: nextCursor };

@@ -60,6 +60,15 @@ function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest): 
         .header('retry-after', new Date(Date.now() + fault.retryAfter * 1000).toUTCString())
         .send(failure('Rate limit exceeded, slow down'));
       return true;
+    case 'rate-limit-odd':
+      reply
+        .code(429)
+        .header(
+          'retry-after',
+          fault.retryAfterText.includes(',') ? fault.retryAfterText.split(/,\s*/) : fault.retryAfterText,
+        )
+        .send(failure('Rate limit exceeded, slow down'));
+      return true;
     case 'error-500':
       reply.code(500).send(failure('Internal server error'));
       return true;
@@ -220,6 +229,8 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
       const pageFaults = {
         repeatCursor: fault?.fault === 'repeat-cursor',
         emptyPage: fault?.fault === 'empty-page' ? faults.injected : undefined,
+        freshRepeat: fault?.fault === 'fresh-cursor-repeat' ? faults.injected : undefined,
+        blankCursor: fault?.fault === 'blank-cursor',
       };
       const result = spec.result;
       if (result.kind === 'tweetPage') {

@@ -18,6 +18,10 @@ export const WELL_KNOWN = [
   { userName: 'followers_1k', followers: 1_000, following: 50, name: 'Followers 1k' },
   { userName: 'followers_100k', followers: 100_000, following: 500, name: 'Followers 100k' },
   { userName: 'followers_1m', followers: 1_000_000, following: 900, name: 'Followers 1M' },
+  // Just past V8's limit on call arguments (about 120,000 here), which a spread of a Return All
+  // once hit, and well past it.
+  { userName: 'followers_150k', followers: 150_000, following: 500, name: 'Followers 150k' },
+  { userName: 'followers_250k', followers: 250_000, following: 500, name: 'Followers 250k' },
 ] as const;
 
 export const OWNER = 0;

@@ -12,6 +12,11 @@ function mix(h: number): number {
 }
 
 export function hash(seed: number, tag: number, ...parts: number[]): number {
+  return hashOf(seed, tag, parts);
+}
+
+/** `hash` over a list the caller already holds, so helpers pass their parts on without a spread. */
+function hashOf(seed: number, tag: number, parts: readonly number[]): number {
   let h = mix(seed ^ Math.imul(tag + 1, 0x9e3779b1));
   for (const part of parts) {
     h = mix(h ^ mix(part >>> 0) ^ Math.imul(Math.floor(part / 2 ** 32), 0x85ebca6b));
@@ -21,16 +26,16 @@ export function hash(seed: number, tag: number, ...parts: number[]): number {
 
 /** A number in [0, 1). */
 export function unit(seed: number, tag: number, ...parts: number[]): number {
-  return hash(seed, tag, ...parts) / 2 ** 32;
+  return hashOf(seed, tag, parts) / 2 ** 32;
 }
 
 /** An integer in [min, max]. */
 export function between(seed: number, tag: number, min: number, max: number, ...parts: number[]): number {
-  return min + Math.floor(unit(seed, tag, ...parts) * (max - min + 1));
+  return min + Math.floor((hashOf(seed, tag, parts) / 2 ** 32) * (max - min + 1));
 }
 
 export function pick<T>(items: readonly T[], seed: number, tag: number, ...parts: number[]): T {
-  return items[hash(seed, tag, ...parts) % items.length] as T;
+  return items[hashOf(seed, tag, parts) % items.length] as T;
 }
 
 /** Tags keep the streams of different properties apart. */

@@ -72,7 +72,7 @@ export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds)
       await pages.return(undefined);
       return { records, nextCursor: paginator.lastCursor ?? '', cut: 'size' };
     }
-    records.push(...shaped);
+    for (const record of shaped) records.push(record);
     bytes += pageBytes;
     largestPage = Math.max(largestPage, pageBytes);
     slowestPage = Math.max(slowestPage, Date.now() - started);

@@ -36,10 +36,11 @@ export function outputFieldsOf(sample: object, prefix = ''): OutputField[] {
     const path = `${prefix}${key}`;
     if (Array.isArray(value)) {
       const first: unknown = value[0];
-      if (first && typeof first === 'object') fields.push(...outputFieldsOf(first, `${path}[]`));
+      if (first && typeof first === 'object')
+        for (const field of outputFieldsOf(first, `${path}[]`)) fields.push(field);
       else fields.push({ key: `${path}[]`, label: labelOf(path) });
     } else if (value && typeof value === 'object') {
-      fields.push(...outputFieldsOf(value, `${path}__`));
+      for (const field of outputFieldsOf(value, `${path}__`)) fields.push(field);
     } else {
       fields.push({ key: path, label: labelOf(path), type: typeOf(value) });
     }

@@ -1,13 +1,66 @@
-import { catalog, endpointIds } from '@social-data/core';
-import type { EndpointId } from '@social-data/core';
+import { NotFoundError, catalog, endpointIds } from '@social-data/core';
+import type { BatchLookupId, EndpointId, SocialDataClient } from '@social-data/core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { zapierErrorStatus } from '../http/errors';
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { step } from './step';
 
 /** Every lookup of the catalog: one record by name or id, or many by ids. */
 export const searchIds = endpointIds.filter((id) => ['record', 'records'].includes(catalog[id].result.kind));
+
+/**
+ * Whether a failure says the record does not exist. Inside Zapier the failure arrives as the
+ * `z.errors.Error` the response middleware raised, carrying core's class as its code. A 404
+ * without the API's "not found" (a wrong base URL) has another code, and stays a failure.
+ */
+function isNotFound(error: unknown): boolean {
+  if (error instanceof NotFoundError) return true;
+  if (!(error instanceof Error) || error.name !== 'AppError') return false;
+  try {
+    return (JSON.parse(error.message) as { code?: string }).code === 'NotFoundError';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A batch lookup returns every record found. Batches that failed are logged for the Zap's
+ * history; they fail the step only when nothing was found at all, for a reason other than "not
+ * found": then "find or create" must not create and "continue if nothing found" must not go on.
+ */
+async function lookupMany(
+  z: ZObject,
+  client: SocialDataClient,
+  id: BatchLookupId,
+  params: object,
+): Promise<unknown[]> {
+  const { records, failures } = await client.lookup(id, params as never);
+  const failed = failures.filter((failure) => !isNotFound(failure.error));
+  if (records.length === 0 && failed[0]) throw failed[0].error;
+  for (const { ids, error } of failed)
+    z.console.log(
+      `${ids.length} ids were not looked up (${ids[0]} to ${ids[ids.length - 1]}): ${error.message}`,
+    );
+  return records;
+}
+
+async function lookup(
+  z: ZObject,
+  client: SocialDataClient,
+  id: EndpointId,
+  bundle: Bundle,
+): Promise<unknown[]> {
+  const params = paramsFrom(id, bundle.inputData);
+  if (catalog[id].result.kind === 'records') return lookupMany(z, client, id as BatchLookupId, params);
+  const call = client.call as (id: EndpointId, params: object) => Promise<unknown>;
+  try {
+    return [await call.call(client, id, params)];
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
+}
 
 /**
  * One search per lookup. Nothing found is an empty result, not an error, so a Zap can branch
@@ -22,17 +75,11 @@ export const searches = Object.fromEntries(
       display: { label: catalog[id].action, description: catalog[id].description },
       operation: {
         inputFields: [...paramFields(id), ...simplifyField(id)],
-        perform: step(async (client, bundle) => {
-          const shape = shapeFor(id, bundle.inputData.simplify);
-          const call = client.call as (id: EndpointId, params: object) => Promise<unknown>;
-          try {
-            const result = await call.call(client, id, paramsFrom(id, bundle.inputData));
-            return (Array.isArray(result) ? result : [result]).map(shape);
-          } catch (error) {
-            if (zapierErrorStatus(error) === 404) return [];
-            throw error;
-          }
-        }),
+        perform: (z: ZObject, bundle: Bundle) =>
+          step(async (client, stepBundle) => {
+            const shape = shapeFor(id, stepBundle.inputData.simplify);
+            return (await lookup(z, client, id, stepBundle)).map(shape);
+          })(z, bundle),
         sample: sampleOf(id),
         outputFields: [recordFieldsOf(id)],
       },

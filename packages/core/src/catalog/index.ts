@@ -1,6 +1,6 @@
 export { catalog, endpointIds } from './endpoints';
 export type { EndpointCatalog, EndpointId } from './endpoints';
-export type { PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './infer';
+export type { BatchLookupId, PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, ResultOf } from './infer';
 export type * from './types';
 export {
   endpointForRequest,

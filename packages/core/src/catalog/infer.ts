@@ -64,6 +64,11 @@ export type PaginatedId = {
   [Id in EndpointId]: EndpointCatalog[Id]['result'] extends { kind: 'tweetPage' | 'userPage' } ? Id : never;
 }[EndpointId];
 
+/** Endpoints that look up many records by id, 100 per request. */
+export type BatchLookupId = {
+  [Id in EndpointId]: EndpointCatalog[Id]['result'] extends { kind: 'records' } ? Id : never;
+}[EndpointId];
+
 /** The record one page item holds: a tweet (with the endpoint's author form) or a user. */
 export type PageRecordOf<Id extends PaginatedId> = EndpointCatalog[Id]['result'] extends { kind: 'tweetPage' }
   ? TweetOf<EndpointCatalog[Id]['result']>

@@ -167,3 +167,8 @@ export class ResponseTooLargeError extends SocialDataError {
     this.limitBytes = context.limitBytes;
   }
 }
+
+/** The caller cancelled the call (n8n's Stop button, an aborted signal): never retried. */
+export class CancelledError extends SocialDataError {
+  override name = 'CancelledError';
+}

@@ -26,6 +26,17 @@ function validationHint(apiMessage: string): { hint: string; field: string | und
   return { hint: hints.validation, field };
 }
 
+const RECORD_MISSING = /not found|does not exist|no such/i;
+
+/**
+ * Whether a 404 says a record is missing, in the API's envelope. A 404 without the API's message
+ * (an HTML page, a proxy's answer, a path the server does not know) comes from a wrong base URL:
+ * taken as "not found", it would make every search of a misconfigured connection find nothing.
+ */
+function saysRecordMissing(apiMessage: string | undefined): boolean {
+  return apiMessage !== undefined && RECORD_MISSING.test(apiMessage);
+}
+
 /** The error class for a failed HTTP status, with the API's own message kept. */
 export function errorForStatus(failure: FailedResponse): ApiError {
   const { status, apiMessage, endpoint, retryAfterMs } = failure;
@@ -47,8 +58,13 @@ export function errorForStatus(failure: FailedResponse): ApiError {
       ...base,
       hint: hints.permission,
     });
-  if (status === 404)
+  if (status === 404 && saysRecordMissing(apiMessage))
     return new NotFoundError(`Not found (${where})${said}`, { ...base, hint: hints.notFound });
+  if (status === 404)
+    return new ApiError(`Nothing answers at this address (${where})${said}`, {
+      ...base,
+      hint: hints.address,
+    });
   if (status === 400 || status === 422) {
     return new ValidationError(`The API rejected the input (${where})${said}`, {
       ...base,
@@ -76,7 +92,7 @@ export function errorForStatus(failure: FailedResponse): ApiError {
  */
 export function errorForEnvelope(httpStatus: number, apiMessage: string, endpoint: string): ApiError {
   const rules: [RegExp, number][] = [
-    [/not found|does not exist|no such/i, 404],
+    [RECORD_MISSING, 404],
     [/api key|unauthori[sz]ed|x-api-key/i, 401],
     [/credit|balance|payment/i, 402],
     [/rate limit|too many requests/i, 429],

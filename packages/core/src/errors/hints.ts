@@ -22,6 +22,11 @@ export const hints = {
     'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the Base URL of your credential (n8n) or connection (Zapier): usually https:// instead of http://, a current host name, or no extra path.',
   tooLarge:
     'No page of the Social Data API comes near this size: check that the Base URL points at the API and not at a file server or a proxy. If it does, ask for smaller pages, or raise maxResponseBytes.',
+  cancelled: 'The run was stopped before this call finished; nothing more was sent.',
+  address:
+    'The base URL answered that this address does not exist. Check the base URL of your Social Data credential (n8n) or connection (Zapier): it must be the API address without a path of its own.',
+  partial:
+    'Some ids were looked up and some failed. The records found are kept; run again for the failed ids.',
   format:
     'The API answered with something other than the expected JSON. Check that the base URL points at the Social Data API.',
 } as const;

@@ -216,7 +216,7 @@ export class PositionPoll<R extends { id: string }> {
     if (head.ended) return [top];
     if (trailing === 0) {
       const read = new Set(head.ids);
-      top.ids.push(...segment.ids.slice(position + 1).filter((id) => !read.has(id)));
+      top.ids = top.ids.concat(segment.ids.slice(position + 1).filter((id) => !read.has(id)));
       if (segment.gap !== undefined) top.gap = segment.gap;
     } else if (segment.gap !== undefined) {
       // The read went on into the gap below: it continues from where this read stopped.

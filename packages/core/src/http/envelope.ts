@@ -45,22 +45,41 @@ const isArray = Array.isArray;
 const isOptionalString = (value: unknown) =>
   value === undefined || value === null || typeof value === 'string';
 
-/** Whether `data` has the shape the catalog promises; records inside are not checked one by one. */
+/**
+ * Records of a list, each `null` (dropped later) or with a text id. The API documents ids as
+ * text; a number above 2^53 has already lost digits in JSON.parse, so a record whose id is a
+ * number is refused everywhere, as a single record always was (decision B23).
+ */
+function hasRecordIds(list: unknown[]): boolean {
+  for (const record of list) {
+    if (record === null) continue;
+    if (!isObject(record) || typeof record.id !== 'string') return false;
+  }
+  return true;
+}
+
+/** Whether `data` has the shape the catalog promises, each record with a text id. */
 function hasShape(result: ResultSpec, data: unknown): boolean {
   switch (result.kind) {
     case 'record':
       return isObject(data) && typeof data.id === 'string';
     case 'records':
-      return isArray(data);
+      return isArray(data) && hasRecordIds(data);
     case 'tweetPage':
       return (
         isObject(data) &&
         isArray(data.tweets) &&
+        hasRecordIds(data.tweets) &&
         isOptionalString(data.next_cursor) &&
         (data.has_next_page === undefined || typeof data.has_next_page === 'boolean')
       );
     case 'userPage':
-      return isObject(data) && isArray(data[result.key]) && isOptionalString(data.next_cursor);
+      return (
+        isObject(data) &&
+        isArray(data[result.key]) &&
+        hasRecordIds(data[result.key] as unknown[]) &&
+        isOptionalString(data.next_cursor)
+      );
     case 'createdList':
       return isObject(data) && typeof data.list_id === 'string' && data.list_id !== '';
   }
@@ -109,7 +128,8 @@ export function readResponse(
       ok: false,
       error: formatError(id, reading, 'The API answered with JSON that is not an envelope', false),
     };
-  if (envelope.status === 'error')
+  // The API documents "success" and "error"; any other stated status ("fail") is no success.
+  if (envelope.status !== undefined && envelope.status !== 'success')
     return { ok: false, error: errorForEnvelope(status, apiMessage ?? '', id) };
   if (!hasShape(catalog[id].result, envelope.data)) {
     return {

@@ -10,6 +10,8 @@ export interface RequestContext {
   maxResponseBytes: number;
   /** Present for own-session endpoints only; validated by the caller. */
   session?: { cookie: string; proxy: string };
+  /** The call's cancel signal, handed to the transport with every request. */
+  signal?: AbortSignal | undefined;
 }
 
 function encodeQueryValue(value: NormalizedParams[string]): string {
@@ -45,6 +47,7 @@ export function buildRequest(
     timeoutMs: context.timeoutMs,
     maxResponseBytes: context.maxResponseBytes,
   };
+  if (context.signal) request.signal = context.signal;
   if (endpoint.method === 'POST') {
     request.headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(body);

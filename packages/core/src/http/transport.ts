@@ -17,6 +17,8 @@ export interface TransportRequest {
    * and throws `responseTooLarge` (see `readCapped`). Core always sets it.
    */
   maxResponseBytes?: number;
+  /** Aborts the request in flight when the caller cancels the call. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface TransportResponse {

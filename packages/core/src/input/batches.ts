@@ -5,28 +5,36 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
 /**
- * Runs `task` over `items` with at most `limit` in flight, results in input order. After the
- * first failure no new task starts, and that failure is what the call rejects with. Tasks still
- * running see `failed()` turn true, so they can stop instead of retrying for a call that is over.
+ * Runs `task` over `items` with at most `limit` in flight and settles each, in input order. Once
+ * a failure for which `stopsAll` is true happens (an error every other item would meet too), no
+ * new task starts: the items left settle with that same error. Tasks still running see
+ * `stopped()` turn true, so they can stop instead of retrying for a call that is over.
  */
-export async function mapWithConcurrency<T, R>(
+export async function settleWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
-  task: (item: T, failed: () => boolean) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
+  task: (item: T, stopped: () => boolean) => Promise<R>,
+  stopsAll: (error: unknown) => boolean,
+): Promise<Settled<R>[]> {
+  const results = new Array<Settled<R>>(items.length);
   let next = 0;
-  let failed = false;
-  const hasFailed = () => failed;
+  let stop: { error: unknown } | undefined;
+  const stopped = () => stop !== undefined;
   async function worker(): Promise<void> {
-    while (!failed && next < items.length) {
+    while (next < items.length) {
       const index = next++;
+      if (stop) {
+        results[index] = { ok: false, error: stop.error };
+        continue;
+      }
       try {
-        results[index] = await task(items[index] as T, hasFailed);
+        results[index] = { ok: true, value: await task(items[index] as T, stopped) };
       } catch (error) {
-        failed = true;
-        throw error;
+        results[index] = { ok: false, error };
+        if (!stop && stopsAll(error)) stop = { error };
       }
     }
   }
@@ -40,7 +48,7 @@ export async function mapWithConcurrency<T, R>(
  * skipped; records it returned for ids nobody asked for are kept, after the rest, rather than
  * dropped.
  */
-export function inInputOrder<T extends { id: string }>(ids: readonly string[], records: readonly T[]): T[] {
+export function inInputOrder<T extends { id: string }>(ids: readonly string[], records: Iterable<T>): T[] {
   const byId = new Map<string, T>();
   const extra: T[] = [];
   for (const record of records) {
@@ -55,5 +63,7 @@ export function inInputOrder<T extends { id: string }>(ids: readonly string[], r
       byId.delete(id);
     }
   }
-  return [...ordered, ...byId.values(), ...extra];
+  for (const record of byId.values()) ordered.push(record);
+  for (const record of extra) ordered.push(record);
+  return ordered;
 }

@@ -8,10 +8,14 @@ export function describeRange(spec: CountSpec): string {
     : `a whole number from ${spec.min} to ${spec.max}`;
 }
 
+/**
+ * A whole number from a form or an expression: a safe integer, or decimal digits as text. `Number`
+ * alone would take "0x10" as 16 and "1e21" or 1e21 as whole numbers no counter can hold.
+ */
 export function normalizeCount(value: unknown, spec: CountSpec, field = 'count'): number {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  const number = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
   const fix = `Use ${describeRange(spec)}${spec.default === undefined ? '' : ` (default ${spec.default})`}.`;
-  if (typeof number !== 'number' || !Number.isInteger(number))
+  if (typeof number !== 'number' || !Number.isSafeInteger(number))
     throw invalid(field, `${show(value)} is not a whole number`, fix);
   if (number < spec.min || (spec.max !== undefined && number > spec.max))
     throw invalid(field, `${number} is out of range`, fix);

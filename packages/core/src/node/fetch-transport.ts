@@ -13,7 +13,9 @@ export function fetchTransport(): Transport {
       method: request.method,
       headers: request.headers,
       redirect: 'manual',
-      signal: AbortSignal.timeout(request.timeoutMs),
+      signal: request.signal
+        ? AbortSignal.any([AbortSignal.timeout(request.timeoutMs), request.signal])
+        : AbortSignal.timeout(request.timeoutMs),
     };
     if (request.body !== undefined) init.body = request.body;
     const response = await fetch(request.url, init);

@@ -10,13 +10,21 @@ export interface Page<T> {
 }
 
 /**
+ * A page's cursor as the client follows it: '' when absent or only white space (decision B12),
+ * otherwise unchanged, since cursors are opaque.
+ */
+export function pageCursor(value: unknown): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : '';
+}
+
+/**
  * The stop rules of ARCHITECTURE.md, decision 5. Tweet pages end when `has_next_page` is false
- * or the cursor is empty. User pages end when the cursor is absent, empty or "0", or the page
+ * or the cursor is blank. User pages end when the cursor is absent, blank or "0", or the page
  * has no records. A cursor shaped "0|…" is followed: stopping on a guess would lose users.
  */
 export function toPage<T>(result: ResultSpec, data: unknown): Page<T> {
   const body = data as Record<string, unknown>;
-  const cursor = typeof body.next_cursor === 'string' ? body.next_cursor : '';
+  const cursor = pageCursor(body.next_cursor);
   if (result.kind === 'tweetPage') {
     const records = body.tweets as T[];
     const flag = body.has_next_page;

@@ -11,11 +11,22 @@ export interface PaginateOptions {
   skip?: number | undefined;
   /** `count` sent with every page, where the endpoint takes one. */
   pageSize?: number | undefined;
-  /** Consecutive empty tweet pages that still claim a next page before the run stops (default 3). */
+  /**
+   * Consecutive pages that bring no record not seen before in this run (empty, or only repeats)
+   * while still claiming a next page, before the run stops (default 3).
+   */
   maxEmptyPages?: number | undefined;
+  /** Cancels the run: a retry wait or a request in flight ends with a CancelledError. */
+  signal?: AbortSignal | undefined;
 }
 
-export type StopReason = 'end' | 'limit' | 'maxPages' | 'repeatedCursor' | 'emptyPages';
+/**
+ * Why a run stopped. `emptyPages`: pages in a row brought no new record (empty pages, pages of
+ * records already handed out, or both in turn). `stopped`: the caller stopped reading (a `break`).
+ * `failed`: a page could not be fetched.
+ */
+export type StopReason =
+  'end' | 'limit' | 'maxPages' | 'repeatedCursor' | 'emptyPages' | 'stopped' | 'failed';
 
 /** Where a later run continues so that no record is lost or repeated. */
 export interface ResumePoint {
@@ -24,6 +35,12 @@ export interface ResumePoint {
 }
 
 export const DEFAULT_MAX_EMPTY_PAGES = 3;
+/**
+ * Record ids one run remembers to tell progress from repeats; beyond it the oldest are forgotten,
+ * so memory stays bounded on runs of millions while a server that hands out the same records
+ * under fresh cursors is still caught within a few pages.
+ */
+export const MAX_TRACKED_IDS = 100_000;
 
 export type FetchPage<T> = (cursor: string | undefined) => Promise<Page<T>>;
 
@@ -32,6 +49,8 @@ interface CurrentPage {
   size: number;
   /** Records of the page dropped by `skip`. */
   offset: number;
+  /** Where each record handed out sits in the page as the API sent it (repeats are left out). */
+  positions: number[];
   /** Records of the page handed to the caller so far. */
   delivered: number;
   /** The cursor after this page; undefined when the feed ended with it. */
@@ -40,7 +59,7 @@ interface CurrentPage {
 
 /**
  * Follows cursors lazily: iterate records with `for await`, or whole pages with `pages()`. One
- * paginator is one run. `stopReason` says why it stopped; `resumePoint()` says where a later run
+ * paginator is one run, and hands out each record id once (within the last MAX_TRACKED_IDS). `stopReason` says why it stopped; `resumePoint()` says where a later run
  * continues, counting only records actually handed out (a `break` mid-page loses nothing).
  */
 export class Paginator<T> implements AsyncIterable<T> {
@@ -65,7 +84,7 @@ export class Paginator<T> implements AsyncIterable<T> {
   resumePoint(): ResumePoint | undefined {
     const page = this.current;
     if (!page) return { startCursor: this.options.startCursor, skip: this.options.skip ?? 0 };
-    const consumed = page.offset + page.delivered;
+    const consumed = page.delivered === 0 ? page.offset : page.positions[page.delivered - 1]! + 1;
     if (consumed < page.size) return { startCursor: page.cursor, skip: consumed };
     return page.next === undefined ? undefined : { startCursor: page.next, skip: 0 };
   }
@@ -114,18 +133,30 @@ export class Paginator<T> implements AsyncIterable<T> {
 
   async toArray(): Promise<T[]> {
     const all: T[] = [];
-    for await (const page of this.pages()) all.push(...page.records);
+    for await (const page of this.pages()) for (const record of page.records) all.push(record);
     return all;
   }
 
   private async *run(): AsyncGenerator<{ page: Page<T>; current: CurrentPage }, void, undefined> {
     if (this.started) throw new Error('A paginator runs once; call paginate() again for a new run.');
     this.started = true;
+    try {
+      yield* this.follow();
+    } catch (error) {
+      this.stopReason ??= 'failed';
+      throw error;
+    } finally {
+      this.stopReason ??= 'stopped';
+    }
+  }
+
+  private async *follow(): AsyncGenerator<{ page: Page<T>; current: CurrentPage }, void, undefined> {
     const { limit, maxPages, maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES } = this.options;
     let skip = this.options.skip ?? 0;
     let cursor = this.options.startCursor;
     const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
-    let emptyRun = 0;
+    const ids = new RecentIds(MAX_TRACKED_IDS);
+    let stalled = 0;
 
     while (true) {
       if (limit !== undefined && this.recordsYielded >= limit) return this.stop('limit');
@@ -137,19 +168,20 @@ export class Paginator<T> implements AsyncIterable<T> {
       const offset = Math.min(skip, page.records.length);
       skip = 0;
       const room = limit === undefined ? Infinity : limit - this.recordsYielded;
-      const records = page.records.slice(offset, offset + room);
-      emptyRun = page.records.length === 0 ? emptyRun + 1 : 0;
+      const { records, positions, fresh } = ids.take(page.records, offset, room);
+      stalled = fresh ? 0 : stalled + 1;
 
       let reason: StopReason | undefined;
       if (!page.has_next_page) reason = 'end';
       else if (seen.has(page.next_cursor)) reason = 'repeatedCursor';
-      else if (emptyRun >= maxEmptyPages) reason = 'emptyPages';
+      else if (stalled >= maxEmptyPages) reason = 'emptyPages';
       const ended = reason === 'end' || reason === 'repeatedCursor';
 
       const current: CurrentPage = {
         cursor,
         size: page.records.length,
         offset,
+        positions,
         delivered: 0,
         next: ended ? undefined : page.next_cursor,
       };
@@ -163,5 +195,41 @@ export class Paginator<T> implements AsyncIterable<T> {
 
   private stop(reason: StopReason): void {
     this.stopReason = reason;
+  }
+}
+
+/** The ids of the latest records, oldest forgotten first once `capacity` is reached. */
+class RecentIds {
+  private readonly ids = new Set<string>();
+
+  constructor(private readonly capacity: number) {}
+
+  /**
+   * The records of a page to hand out: from `offset` on, at most `room`, each id once per run (a
+   * record already handed out is left out). `fresh` is whether the page held any id not seen
+   * before, which is what counts as progress.
+   */
+  take<T>(page: readonly T[], offset: number, room: number) {
+    const records: T[] = [];
+    const positions: number[] = [];
+    let fresh = false;
+    page.forEach((record, index) => {
+      const id = (record as { id?: unknown } | null)?.id;
+      const unseen = typeof id !== 'string' || this.remember(id);
+      if (typeof id === 'string' && unseen) fresh = true;
+      if (unseen && index >= offset && records.length < room) {
+        records.push(record);
+        positions.push(index);
+      }
+    });
+    return { records, positions, fresh };
+  }
+
+  /** Remembers an id; false when it was already known. */
+  private remember(id: string): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value as string);
+    return true;
   }
 }

@@ -112,6 +112,7 @@ class CredentialsHelper extends ICredentialsHelper {
 
 export interface NodeRun {
   items: INodeExecutionData[];
+  errorItems: INodeExecutionData[];
   error: IDataObject | undefined;
   run: IRun;
 }
@@ -128,6 +129,8 @@ export async function runNode(
     /** The items the trigger emits (one empty item by default); parameters can read them with expressions. */
     input?: IDataObject[];
     continueOnFail?: boolean;
+    /** "Continue (using error output)": failed items go to a second output. */
+    errorOutput?: boolean;
     nodeCredentials?: string[];
   } = {},
 ): Promise<NodeRun> {
@@ -144,6 +147,7 @@ export async function runNode(
     parameters: parameters as INodeParameters,
     credentials: nodeCredentials,
     ...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+    ...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
   };
   const nodes: INode[] = [
     {
@@ -171,6 +175,7 @@ export async function runNode(
   const nodeRun = run.data.resultData.runData['Social Data']?.[0];
   return {
     items: nodeRun?.data?.main?.[0] ?? [],
+    errorItems: nodeRun?.data?.main?.[1] ?? [],
     error: (nodeRun?.error ?? run.data.resultData.error) as IDataObject | undefined,
     run,
   };

@@ -1,9 +1,10 @@
-import { endpointSpec, inputParams } from '@social-data/core';
-import type { EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NotFoundError, endpointSpec, inputParams } from '@social-data/core';
+import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
+import { checkReturnAllSize } from './big-accounts';
 import { isPaginated } from './catalog';
 
 interface Options {
@@ -12,6 +13,15 @@ interface Options {
   maxPages?: number;
   simplify?: boolean;
   outputMode?: 'records' | 'pages';
+}
+
+/** Where an operation's output goes, one item JSON at a time, so no run holds it twice. */
+export interface Sink {
+  record(json: IDataObject): void;
+  /** Ids of a batch lookup that failed, with why; the records found were handed to `record`. */
+  failure(ids: string[], error: unknown): void;
+  /** Something the user should know about a result that is still complete as far as it goes. */
+  notice(message: string): void;
 }
 
 /** The call's parameters from the panel: its fields, then its Additional Fields. */
@@ -37,24 +47,31 @@ async function readPages(
   params: IDataObject,
   itemIndex: number,
   options: Options,
-): Promise<IDataObject[]> {
+  sink: Sink,
+): Promise<void> {
   const shape = shapeFor(operation, options.simplify);
   const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
   const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number);
   const byPage = options.outputMode === 'pages';
+  const range = endpointSpec(operation).count;
+  const pageSize = range ? options.pageSize : undefined;
+  if (returnAll) {
+    const perPage = pageSize ?? range?.default;
+    const bound = options.maxPages && perPage ? options.maxPages * perPage : undefined;
+    await checkReturnAllSize(context, client, operation, params, itemIndex, bound);
+  }
   const paginator = client.paginate(operation, params as never, {
     // A page item hands out its next_cursor, so pages are never cut: a cut page's cursor would
     // skip the records left out. Page mode stops after the page that reaches the limit instead.
     limit: byPage ? undefined : limit,
     maxPages: options.maxPages,
     startCursor: options.startCursor || undefined,
-    pageSize: endpointSpec(operation).count ? options.pageSize : undefined,
+    pageSize,
   });
-  const results: IDataObject[] = [];
   if (byPage) {
     let records = 0;
     for await (const page of paginator.pages()) {
-      results.push({
+      sink.record({
         records: page.records.map(shape),
         next_cursor: page.next_cursor,
         has_next_page: page.has_next_page,
@@ -62,28 +79,49 @@ async function readPages(
       records += page.records.length;
       if (limit !== undefined && records >= limit) break;
     }
-    return results;
+    return;
   }
-  for await (const record of paginator) results.push(shape(record));
-  return results;
+  for await (const record of paginator) sink.record(shape(record));
+}
+
+/**
+ * A batch lookup keeps what it found: the records come out as items, and each batch that failed
+ * is reported to the sink. Ids that do not exist are skipped without a failure, as they are when
+ * the API leaves them out of an answer (decision B11).
+ */
+async function readLookup(
+  client: SocialDataClient,
+  operation: BatchLookupId,
+  params: IDataObject,
+  options: Options,
+  sink: Sink,
+): Promise<void> {
+  const shape = shapeFor(operation, options.simplify);
+  const { records, failures } = await client.lookup(operation, params as never);
+  for (const record of records) sink.record(shape(record));
+  let missing = 0;
+  for (const failure of failures) {
+    if (failure.error instanceof NotFoundError) missing += failure.ids.length;
+    else sink.failure(failure.ids, failure.error);
+  }
+  if (missing) sink.notice(`${missing} of the ids asked for were not found; they are left out.`);
 }
 
 export async function runOperation(
   context: IExecuteFunctions,
   operation: EndpointId,
   itemIndex: number,
-): Promise<IDataObject[]> {
+  sink: Sink,
+): Promise<void> {
   const params = readParams(context, operation, itemIndex);
   const client = await clientFor(context, operation, itemIndex);
   const options = context.getNodeParameter('options', itemIndex, {}) as Options;
-  if (isPaginated(operation)) return readPages(context, client, operation, params, itemIndex, options);
+  if (isPaginated(operation)) return readPages(context, client, operation, params, itemIndex, options, sink);
+  if (endpointSpec(operation).result.kind === 'records')
+    return readLookup(client, operation as BatchLookupId, params, options, sink);
   const shape = shapeFor(operation, options.simplify);
   const result: unknown = await (
     client.call as (id: EndpointId, params: IDataObject) => Promise<unknown>
   ).call(client, operation, params);
-  return (Array.isArray(result) ? result : [result]).map(shape);
-}
-
-export function asItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
-  return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+  sink.record(shape(result));
 }

@@ -4,7 +4,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
-import { asItems, runOperation } from './operation';
+import { runOperation } from './operation';
+import type { Sink } from './operation';
+
+type NodeError = NodeApiError | NodeOperationError;
 
 function operationOf(context: IExecuteFunctions, itemIndex: number): EndpointId {
   const value = context.getNodeParameter('operation', itemIndex) as string;
@@ -18,25 +21,66 @@ function operationOf(context: IExecuteFunctions, itemIndex: number): EndpointId 
 }
 
 /**
- * Runs the chosen operation once per input item. With Continue On Fail, a failed item becomes an
- * error item paired with its input and the rest still run.
+ * A failure as an item paired with its input. n8n's "Continue (using error output)" routes an
+ * item to the error output when its JSON holds `error` alone, then merges the input item's JSON
+ * into it; so there the details go inside `error`. (An `error` set on the item would route it
+ * too, but n8n then replaces the JSON with the bare message, losing the input and failed_ids.)
+ * "Continue" keeps the flat shape: `error`, `description`, `httpCode`.
+ */
+function errorItem(
+  context: IExecuteFunctions,
+  nodeError: NodeError,
+  itemIndex: number,
+  failedIds?: string[],
+): INodeExecutionData {
+  const details: IDataObject = { message: nodeError.message };
+  if (nodeError.description) details.description = nodeError.description;
+  if (nodeError instanceof NodeApiError && nodeError.httpCode) details.httpCode = nodeError.httpCode;
+  if (failedIds) details.failed_ids = failedIds;
+  const pairedItem = { item: itemIndex };
+  if (context.getNode().onError === 'continueErrorOutput') return { json: { error: details }, pairedItem };
+  const { message, ...rest } = details;
+  return { json: { error: message, ...rest }, pairedItem };
+}
+
+/**
+ * Runs the chosen operation once per input item, each record pushed as an item as it arrives
+ * (never spread into a call: Return All can bring hundreds of thousands). With Continue On Fail,
+ * a failed item becomes an error item paired with its input and the rest still run; a batch
+ * lookup keeps the records it found next to an error item for the ids that failed.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
   const items = this.getInputData();
   const output: INodeExecutionData[] = [];
+  const notices = new Set<string>();
   for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
     let operation: EndpointId | undefined;
+    const pairedItem = { item: itemIndex };
+    const failed: { ids: string[]; error: NodeError }[] = [];
+    const sink: Sink = {
+      record: (json) => output.push({ json, pairedItem }),
+      failure: (ids, error) =>
+        failed.push({ ids, error: toNodeError(this.getNode(), error, itemIndex, operation) }),
+      notice: (message) => notices.add(message),
+    };
     try {
       operation = operationOf(this, itemIndex);
-      output.push(...asItems(await runOperation(this, operation, itemIndex), itemIndex));
+      await runOperation(this, operation, itemIndex, sink);
     } catch (error) {
       const nodeError = toNodeError(this.getNode(), error, itemIndex, operation);
       if (!this.continueOnFail()) throw nodeError;
-      const json: IDataObject = { error: nodeError.message };
-      if (nodeError.description) json.description = nodeError.description;
-      if (nodeError instanceof NodeApiError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
-      output.push({ json, pairedItem: { item: itemIndex } });
+      output.push(errorItem(this, nodeError, itemIndex));
     }
+    if (failed.length === 0) continue;
+    if (!this.continueOnFail()) {
+      const [{ error }] = failed as [(typeof failed)[number]];
+      error.description =
+        `${error.description ?? ''} The other ids were found; set Settings > On Error to "Continue" to keep them and get the failed ids as an error item.`.trim();
+      throw error;
+    }
+    for (const { ids, error } of failed) output.push(errorItem(this, error, itemIndex, ids));
   }
+  if (typeof this.addExecutionHints === 'function')
+    for (const message of notices) this.addExecutionHints({ message, location: 'outputPane' });
   return [output];
 }

@@ -39,10 +39,10 @@ export async function clientFor(
     cookie: session.cookie,
     proxy: session.proxy,
     transport: n8nTransport(context),
-    // A poll has no cancel signal: deactivating a workflow lets a running poll finish.
-    sleep: cancellableSleep(
-      'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined,
-    ),
+    sleep,
+    // n8n's Stop button: ends a retry wait (a Retry-After of up to a minute) and a request in
+    // flight at once. A poll has none: deactivating a workflow lets a running poll finish.
+    signal: 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined,
   });
 }
 
@@ -60,22 +60,4 @@ async function sessionCredential(
         (error instanceof Error ? error.message : String(error)),
     });
   }
-}
-
-/**
- * Core's retry wait, ended early when the execution is cancelled so a stopped run does not sit out
- * a Retry-After of up to a minute. Built on n8n-workflow's `sleep`, which both n8n lines export
- * (`sleepWithAbort` is gone from 2.x), so the bundle still needs no timer of its own.
- */
-function cancellableSleep(signal: AbortSignal | undefined): (ms: number) => Promise<void> {
-  return (ms) => {
-    if (!signal) return sleep(ms);
-    let stop = () => {};
-    const cancelled = new Promise<void>((_resolve, reject) => {
-      stop = () => reject(new Error('The execution was cancelled while waiting to retry'));
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
-    });
-    return Promise.race([sleep(ms), cancelled]).finally(() => signal.removeEventListener('abort', stop));
-  };
 }

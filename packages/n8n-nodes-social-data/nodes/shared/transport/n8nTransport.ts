@@ -35,6 +35,7 @@ export function n8nTransport(context: IExecuteFunctions | IPollFunctions): Trans
       json: false,
     };
     if (request.body !== undefined) options.body = request.body;
+    if (request.signal) options.abortSignal = request.signal;
     const response = (await context.helpers.httpRequestWithAuthentication.call(
       context,
       API_CREDENTIAL,

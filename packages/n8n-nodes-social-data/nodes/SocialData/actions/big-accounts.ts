@@ -1,0 +1,47 @@
+import type { PaginatedId, SocialDataClient } from '@social-data/core';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * The most records Return All puts in one n8n execution: the largest run measured to complete on
+ * both n8n lines (README, "Big accounts"). n8n holds every item in memory and writes them all to
+ * its database in one piece: 250,000 followers took 2.9 GB of RSS in n8n 1.x, so a million would
+ * exhaust memory after reading every page.
+ */
+export const RETURN_ALL_MAX_RECORDS = 250_000;
+
+/** Feeds whose size the account's profile states before the first page is read. */
+const PROFILE_COUNTS: Partial<Record<PaginatedId, 'followers' | 'following'>> = {
+  getUserFollowers: 'followers',
+  getUserFollowing: 'following',
+};
+
+/**
+ * Refuses, before reading, a Return All that would hold more than RETURN_ALL_MAX_RECORDS in one
+ * execution, when the profile tells the feed's size; costs one profile lookup. `bound` is the
+ * most records the run can read anyway (Max Pages × Page Size), when set.
+ */
+export async function checkReturnAllSize(
+  context: IExecuteFunctions,
+  client: SocialDataClient,
+  operation: PaginatedId,
+  params: IDataObject,
+  itemIndex: number,
+  bound: number | undefined,
+): Promise<void> {
+  const field = PROFILE_COUNTS[operation];
+  if (!field || (bound !== undefined && bound <= RETURN_ALL_MAX_RECORDS)) return;
+  const profile = await client.call('getUser', { userName: params.userName as string });
+  const count = profile[field];
+  if (typeof count !== 'number' || count <= RETURN_ALL_MAX_RECORDS) return;
+  const size = count.toLocaleString('en-US');
+  throw new NodeOperationError(
+    context.getNode(),
+    `@${profile.userName} has ${size} ${field === 'followers' ? 'followers' : 'accounts followed'}: more than Return All keeps in one execution (${RETURN_ALL_MAX_RECORDS.toLocaleString('en-US')})`,
+    {
+      itemIndex,
+      description:
+        'Read it in parts instead: under Options set Output to "One Item per Page" and Max Pages (500 pages of 200 are 100,000 users), then run again with Start Cursor set to the next_cursor of the last page, in a loop or once per scheduled run. The package\'s example workflow "followers-in-parts" does this. Nothing was read: only the profile was looked up.',
+    },
+  );
+}

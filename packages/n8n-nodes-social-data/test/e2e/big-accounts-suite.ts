@@ -1,0 +1,226 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { N8nInstance, writeReport } from '@social-data/n8n-harness';
+import type { Execution } from '@social-data/n8n-harness';
+import { startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { API_KEY, sandboxCredentials } from './credentials';
+
+const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
+
+function followersNode(name: string, userName: string, position: number) {
+  return {
+    id: name.toLowerCase().replace(/\W+/g, '-'),
+    name,
+    type: 'n8n-nodes-social-data.socialData',
+    typeVersion: 1,
+    position: [250, position],
+    parameters: {
+      resource: 'user',
+      operation: 'getUserFollowers',
+      userName: { __rl: true, mode: 'username', value: userName },
+      returnAll: true,
+    },
+    credentials: CREDENTIALS,
+  };
+}
+
+const START = {
+  id: 'start',
+  name: 'Start',
+  type: 'n8n-nodes-base.manualTrigger',
+  typeVersion: 1,
+  position: [0, 0],
+  parameters: {},
+};
+
+function returnAll(id: string, node: string, userName: string) {
+  return {
+    id,
+    name: `Return All of ${userName}`,
+    active: false,
+    settings: { executionOrder: 'v1' },
+    nodes: [START, followersNode(node, userName, 0)],
+    connections: { Start: { main: [[{ node, type: 'main', index: 0 }]] } },
+  };
+}
+
+/**
+ * Three input items; the middle one names an account that exists, the others do not. With "On
+ * Error: Continue (using error output)" the two failures must leave on the error output, each
+ * paired with its input item (n8n merges the input's JSON into it).
+ */
+const ERROR_OUTPUT = {
+  id: 'sdErrorOutput001',
+  name: 'Social Data: failures on the error output',
+  active: false,
+  settings: { executionOrder: 'v1' },
+  nodes: [
+    START,
+    {
+      id: 'three-followers',
+      name: 'Three Followers',
+      type: 'n8n-nodes-social-data.socialData',
+      typeVersion: 1,
+      position: [250, 0],
+      parameters: {
+        resource: 'user',
+        operation: 'getUserFollowers',
+        userName: { __rl: true, mode: 'username', value: 'followers_199' },
+        limit: 3,
+      },
+      credentials: CREDENTIALS,
+    },
+    {
+      id: 'profiles',
+      name: 'Profiles',
+      type: 'n8n-nodes-social-data.socialData',
+      typeVersion: 1,
+      position: [500, 0],
+      parameters: {
+        resource: 'user',
+        operation: 'getUser',
+        userName: {
+          __rl: true,
+          mode: 'username',
+          value: "={{ $itemIndex === 1 ? $json.userName : 'no_such_account_' + $itemIndex }}",
+        },
+      },
+      credentials: CREDENTIALS,
+      onError: 'continueErrorOutput',
+    },
+  ],
+  connections: {
+    Start: { main: [[{ node: 'Three Followers', type: 'main', index: 0 }]] },
+    'Three Followers': { main: [[{ node: 'Profiles', type: 'main', index: 0 }]] },
+  },
+};
+
+/** Peak resident memory of the `n8n execute` process of a workflow, sampled from /proc. */
+function watchPeakRss(workflowId: string): () => number {
+  let peak = 0;
+  const sample = () => {
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (!command.includes(`--id=${workflowId}`)) continue;
+        const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+        total += Number(rss ?? 0) * 1024;
+      } catch {
+        // The process ended between listing and reading.
+      }
+    }
+    peak = Math.max(peak, total);
+  };
+  const timer = setInterval(sample, 200);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+const MB = 1024 * 1024;
+const ids = (execution: Execution, node: string) => execution.items(node).map((item) => String(item.json.id));
+
+/**
+ * Issue 26 finding 9 in real n8n: Return All of accounts just past the old spread limit
+ * completes with every follower exactly once; an account of 1,000,000 is refused before any page
+ * is read, with how to read it in parts. Peak RSS and execution data size go to .reports/.
+ */
+export function bigAccountsSuite(line: 1 | 2): void {
+  describe(`big accounts and the error output in real n8n ${line}.x`, () => {
+    let sandbox: Sandbox;
+    let n8n: N8nInstance;
+    const figures: Record<string, number | string> = {};
+
+    beforeAll(async () => {
+      sandbox = await startSandbox({ keys: [API_KEY] });
+      n8n = new N8nInstance(line, { prefix: `n8n-big-${line}-` });
+      await n8n.importCredentials(sandboxCredentials(sandbox.url));
+      await n8n.importWorkflow(returnAll('sdReturnAll150k1', 'Followers 150k', 'followers_150k'));
+      await n8n.importWorkflow(returnAll('sdReturnAll250k1', 'Followers 250k', 'followers_250k'));
+      await n8n.importWorkflow(returnAll('sdReturnAll1m001', 'Followers 1M', 'followers_1m'));
+      await n8n.importWorkflow(ERROR_OUTPUT);
+    }, 900_000);
+
+    afterAll(async () => {
+      writeReport(
+        `n8n-big-accounts-${line}`,
+        `Return All of big accounts in real n8n ${n8n.runtime.version}`,
+        figures,
+      );
+      await sandbox?.close();
+      await n8n?.remove();
+    });
+
+    const database = () => {
+      try {
+        return statSync(join(n8n.folder, '.n8n', 'database.sqlite')).size;
+      } catch {
+        return 0;
+      }
+    };
+
+    it.each([
+      ['sdReturnAll150k1', 'Followers 150k', 150_000],
+      ['sdReturnAll250k1', 'Followers 250k', 250_000],
+    ])(
+      'returns exactly every follower: %s',
+      async (id, node, followers) => {
+        const before = database();
+        const started = Date.now();
+        const peak = watchPeakRss(id);
+        const execution = await n8n.execute(id);
+        const peakRss = peak();
+        expect({ succeeded: execution.succeeded, error: execution.error }).toEqual({
+          succeeded: true,
+          error: undefined,
+          ...(execution.succeeded ? {} : { output: execution.output.slice(-3000) }),
+        });
+        const found = ids(execution, node);
+        expect(found).toHaveLength(followers);
+        expect(new Set(found).size).toBe(followers);
+        const label = node.replace('Followers ', '');
+        figures[`${label}: seconds`] = Math.round((Date.now() - started) / 1000);
+        figures[`${label}: peak RSS of n8n execute (MB)`] = Math.round(peakRss / MB);
+        figures[`${label}: execution data (--rawOutput, MB)`] = Math.round(
+          execution.result.stdout.length / MB,
+        );
+        figures[`${label}: database growth (MB)`] = Math.round((database() - before) / MB);
+      },
+      900_000,
+    );
+
+    it('refuses Return All of 1,000,000 followers before reading a page, saying how to read it in parts', async () => {
+      const requestsBefore = sandbox.stats.requests;
+      const started = Date.now();
+      const execution = await n8n.execute('sdReturnAll1m001');
+      expect(execution.succeeded).toBe(false);
+      expect(execution.output).toMatch(/1,000,000 followers: more than Return All keeps in one execution/);
+      expect(sandbox.stats.requests - requestsBefore).toBe(1);
+      figures['1M: seconds to the refusal'] = Math.round((Date.now() - started) / 1000);
+    }, 300_000);
+
+    it('puts exactly the failed items on the error output, each paired with its input', async () => {
+      const execution = await n8n.execute('sdErrorOutput001');
+      expect(execution.succeeded).toBe(true);
+      const inputs = execution.items('Three Followers');
+      expect(inputs).toHaveLength(3);
+      const runs = (execution.run?.data as { resultData: { runData: Record<string, unknown> } }).resultData
+        .runData.Profiles as Array<{
+        data: { main: Array<Array<{ json: Record<string, unknown>; pairedItem: unknown }>> };
+      }>;
+      const [success, errors] = runs[0]!.data.main;
+      expect(success!.map((item) => item.json.userName)).toEqual([inputs[1]!.json.userName]);
+      expect(errors!.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
+      expect(errors!.map((item) => item.json.userName)).toEqual([
+        inputs[0]!.json.userName,
+        inputs[2]!.json.userName,
+      ]);
+      for (const item of errors!) expect(item.json.error).toMatchObject({ httpCode: '404' });
+    }, 300_000);
+  });
+}
