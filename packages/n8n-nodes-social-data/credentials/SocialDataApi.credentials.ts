@@ -59,10 +59,14 @@ export class SocialDataApi implements ICredentialType {
   };
 
   // A lookup of one well-known tweet: it answers 200 for any valid key whatever the account
-  // holds, so only a rejected key fails the test.
+  // holds, so only a rejected key fails the test. n8n sends this request itself, before the
+  // node's own check of the Base URL can refuse plain HTTP: so an http:// address off this
+  // machine is tried as https:// unless Allow Insecure HTTP is on, and the key never crosses
+  // the network in clear (a server without TLS fails the test, which then says why).
   test: ICredentialTestRequest = {
     request: {
-      baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+      baseURL:
+        '={{ ($credentials.allowInsecureHttp || !/^http:\\/\\//i.test($credentials.baseUrl.trim()) || /^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(\\/|$)/i.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim() : $credentials.baseUrl.trim().replace(/^http:/i, "https:")).replace(/\\/+$/, "") }}',
       url: '/social/tweets/lookup',
       qs: { tweet_ids: '20' },
       // A redirect would carry the key to wherever it points; the test fails on it instead.
