@@ -22,13 +22,14 @@ export function followersOf(account: ChainAccount): number {
 }
 
 /**
- * Requests one run for `account` makes: the profile, every followers page plus the empty page
- * behind the last page's `0|…` cursor (decision S3), and the batch lookups of 100 ids each.
+ * Requests one run for `account` makes: the profile, the profile again for Return All's size
+ * check of a followers read (decision N18), every followers page plus the empty page behind the
+ * last page's `0|…` cursor (decision S3), and the batch lookups of 100 ids each.
  */
 export function requestsPerRun(account: ChainAccount): Record<string, number> {
   const followers = followersOf(account);
   return {
-    getUser: 1,
+    getUser: 2,
     getUserFollowers: Math.ceil(followers / catalog.getUserFollowers.count!.default!) + 1,
     getUsersByIds: Math.ceil(followers / IDS_PER_REQUEST),
   };
