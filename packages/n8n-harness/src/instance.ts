@@ -148,10 +148,12 @@ export class N8nInstance {
   }
 
   /** The executions in n8n's SQLite database, with each node's output items. */
-  executions(): StoredExecution[] {
+  /** The stored executions, of one workflow when its id is given. */
+  executions(workflowId?: string): StoredExecution[] {
     const database = join(this.folder, '.n8n', 'database.sqlite');
+    const args = [READ_EXECUTIONS_SCRIPT, this.runtime.bin, database, ...(workflowId ? [workflowId] : [])];
     // Run by n8n's own Node, so its sqlite3 build loads (2.x's is built for Node 24).
-    const result = spawnSync(this.runtime.node, [READ_EXECUTIONS_SCRIPT, this.runtime.bin, database], {
+    const result = spawnSync(this.runtime.node, args, {
       encoding: 'utf8',
       maxBuffer: 512 * 1024 * 1024,
     });

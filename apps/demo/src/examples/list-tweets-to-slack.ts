@@ -53,8 +53,8 @@ export const listTweetsToSlack: Example<SlackResult> = {
       );
       await n8n.stop();
       const executions = n8n
-        .executions()
-        .filter((execution) => execution.workflowId === workflow.id && execution.status === 'success').length;
+        .executions(workflow.id)
+        .filter((execution) => execution.status === 'success').length;
       const file = join(outputDir, 'slack-messages.json');
       writeFileSync(file, `${JSON.stringify(receiver.messages, null, 2)}\n`);
       return {
