@@ -60,4 +60,4 @@ function checkSavedNames(file, current, breaking) {
   else assertUnchanged(file, current, breaking);
 }
 
-module.exports = { checkSavedNames, differences };
+module.exports = { assertUnchanged, checkSavedNames };
