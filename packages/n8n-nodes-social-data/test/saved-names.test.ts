@@ -9,7 +9,7 @@ import { SocialDataTrigger } from '../nodes/SocialDataTrigger/SocialDataTrigger.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { assertUnchanged, checkSavedNames } = require('../../../scripts/saved-names.cjs');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { savedNames } = require('../scripts/saved-names.cjs');
+const { savedNames } = require('./support/saved-names.cjs');
 
 const NEW_VERSION =
   'a new node version (`version: [1, 1.1]` with `@version` display conditions, or a VersionedNodeType v2)';
@@ -18,7 +18,7 @@ const current = () => savedNames(new SocialData().description, new SocialDataTri
 
 describe('what saved workflows store', () => {
   it('has not changed since saved-names.json was written', () => {
-    checkSavedNames(join(__dirname, '..', 'saved-names.json'), current(), NEW_VERSION);
+    checkSavedNames(join(__dirname, 'saved-names.json'), current(), NEW_VERSION);
   });
 
   describe('a change to it', () => {
