@@ -22,7 +22,11 @@ afterEach(async () => {
 });
 
 describe('each fault, staged by request header, as the wire shows it', () => {
-  const cases: Record<FaultKind, (answer: Awaited<ReturnType<typeof env.raw>>) => void> = {
+  // Every row asks for the second page of a feed, so cursor faults have a cursor to act on.
+  const FEED = '/social/user/social_data/tweets';
+  const DELAY_MS = 50;
+  type Sent = { cursor: string; elapsedMs: number };
+  const cases: Record<FaultKind, (answer: Awaited<ReturnType<typeof env.raw>>, sent: Sent) => void> = {
     'rate-limit': (a) => {
       expect(a.status).toBe(429);
       expect(a.headers.get('retry-after')).toBe('3');
@@ -39,7 +43,11 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       expect(String(a.body)).toMatch(/<html>/);
     },
     'error-503': (a) => expect(a.status).toBe(503),
-    slow: (a) => expect(a.status).toBe(200),
+    // A lower bound only: a busy machine can make any answer slower, never a delay shorter.
+    slow: (a, { elapsedMs }) => {
+      expect(a).toMatchObject({ status: 200, body: { status: 'success' } });
+      expect(elapsedMs).toBeGreaterThanOrEqual(DELAY_MS - 5);
+    },
     reset: () => undefined,
     html: (a) => {
       expect(a.status).toBe(200);
@@ -50,7 +58,8 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       expect(() => JSON.parse(String(a.body))).toThrow();
     },
     'error-200': (a) => expect(a).toMatchObject({ status: 200, body: { status: 'error' } }),
-    'repeat-cursor': (a) => expect(a.status).toBe(200),
+    'repeat-cursor': (a, { cursor }) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true, next_cursor: cursor } } }),
     'empty-page': (a) =>
       expect(a).toMatchObject({ status: 200, body: { data: { tweets: [], has_next_page: true } } }),
     'redirect-other-origin': (a) => {
@@ -89,13 +98,24 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS].sort());
   });
 
+  const keyOnly = () => ({ headers: { 'x-api-key': env.sandbox.keys[0]! } });
+  const secondPageCursor = async () =>
+    ((await env.raw(FEED, keyOnly())).body.data as { next_cursor: string }).next_cursor;
+
+  it('a page without a fault moves its cursor on, which the repeat-cursor row relies on', async () => {
+    const cursor = await secondPageCursor();
+    const second = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, keyOnly());
+    expect((second.body.data as { next_cursor: string }).next_cursor).not.toBe(cursor);
+  });
+
   it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset'))('%s', async (kind, check) => {
-    check(
-      await env.raw('/social/user/social_data/tweets', {
-        headers: header(`${kind};retry-after=3;delay=50;bytes=100000`),
-        redirect: 'manual',
-      }),
-    );
+    const cursor = await secondPageCursor();
+    const started = performance.now();
+    const answer = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, {
+      headers: header(`${kind};retry-after=3;delay=${DELAY_MS};bytes=100000`),
+      redirect: 'manual',
+    });
+    check(answer, { cursor, elapsedMs: performance.now() - started });
   });
 
   it('reset closes the connection without an answer', async () => {
@@ -238,7 +258,9 @@ describe('each fault, switched on through the control API, as the client meets i
           sleeps.push(ms);
         },
       });
-      await expect(client.call('getUser', { userName: 'social_data' })).resolves.toBeDefined();
+      await expect(client.call('getUser', { userName: 'social_data' })).resolves.toMatchObject({
+        userName: 'social_data',
+      });
       expect(sleeps).toEqual([500, 1000]);
     },
   );
@@ -256,7 +278,9 @@ describe('each fault, switched on through the control API, as the client meets i
     const failed = requests - 51;
     expect(failed / requests).toBeGreaterThan(0.15);
     expect(failed / requests).toBeLessThan(0.45);
-    await expect(env.client().call('getUser', { userName: 'social_data' }, once)).resolves.toBeDefined();
+    await expect(env.client().call('getUser', { userName: 'social_data' }, once)).resolves.toMatchObject({
+      userName: 'social_data',
+    });
   });
 
   it('spreads a share of requests evenly over several faults', () => {

@@ -19,6 +19,16 @@ const app = App as unknown as Record<'triggers' | 'searches' | 'creates', Steps>
 const resolve = (fields: Fields, inputData: object) =>
   fields.flatMap((field) => (typeof field === 'function' ? field({}, { inputData }) : [field]));
 
+/** The sample value an output field key names: `a__b` reads into an object, `a[]b` into the first item. */
+function valueAt(sample: unknown, key: string): unknown {
+  let value = sample;
+  for (const part of key.split(/(__|\[\])/).filter(Boolean)) {
+    if (part === '[]') value = Array.isArray(value) ? value[0] : undefined;
+    else if (part !== '__') value = (value as Record<string, unknown> | null | undefined)?.[part];
+  }
+  return value;
+}
+
 describe('the app definition', () => {
   it("passes zapier-platform-core's own schema validation", async () => {
     expect(await validate(App)).toEqual([]);
@@ -33,10 +43,14 @@ describe('the app definition', () => {
   });
 
   it.each(['triggers', 'searches', 'creates'] as const)(
-    '%s: a sample and labelled output fields, simplified or not',
+    '%s: labelled output fields, simplified or not, and a sample holding a value for each raw one',
     (kind) => {
       for (const [key, definition] of Object.entries(app[kind])) {
-        expect([key, definition.operation.sample]).toEqual([key, expect.any(Object)]);
+        const { sample } = definition.operation;
+        const unfilled = resolve(definition.operation.outputFields, { simplify: false })
+          .filter((field) => valueAt(sample, field.key) === undefined)
+          .map((field) => field.key);
+        expect([key, unfilled]).toEqual([key, []]);
         for (const simplify of [false, true]) {
           const fields = resolve(definition.operation.outputFields, { simplify });
           expect(fields.length).toBeGreaterThan(0);

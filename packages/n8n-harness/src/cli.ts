@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `social-data-n8n install [1] [2]`: fills .cache/ ahead of a run, e.g. before going offline.
+// `node packages/n8n-harness/dist/cli.js install [1] [2]`: fills .cache/ ahead of a run, e.g. before going offline.
 import { ensureN8n } from './install';
 import { N8N_LINES } from './lines';
 
 const [command, ...lines] = process.argv.slice(2);
 if (command !== 'install') {
-  console.error('usage: social-data-n8n install [1] [2]');
+  console.error('usage: node packages/n8n-harness/dist/cli.js install [1] [2]');
   process.exit(2);
 }
 for (const line of lines.length ? lines.map(Number) : Object.keys(N8N_LINES).map(Number)) {

@@ -18,5 +18,8 @@ export const READ_POSTGRES_EXECUTIONS_SCRIPT = join(
   'read-postgres-executions.cjs',
 );
 
-/** The built `social-data-n8n` command, which installs in a child process. */
+/**
+ * The built install command, which installs in a child process. Called by path rather than
+ * as a package bin, so a fresh `pnpm install` links nothing into a dist/ not built yet.
+ */
 export const HARNESS_CLI = join(REPO_ROOT, 'packages', 'n8n-harness', 'dist', 'cli.js');

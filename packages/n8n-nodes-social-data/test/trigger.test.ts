@@ -1,4 +1,4 @@
-import { feedIds, feeds } from '@social-data/core';
+import { feedIds, feeds, inputParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import { communityId, listId, SandboxControl, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -170,7 +170,10 @@ describe('every event', () => {
     } else {
       // A position feed remembers its top 1,000 ids, in 5 requests at most, so that removals
       // of the newest ones cannot hide what it knows.
-      expect(active.staticData.socialDataWatch).toMatchObject({ v: 2, segments: [{ ids: expect.any(Array) }] });
+      expect(active.staticData.socialDataWatch).toMatchObject({
+        v: 2,
+        segments: [{ ids: expect.any(Array) }],
+      });
       expect(active.lastRequests.length).toBeLessThanOrEqual(5);
     }
     expect(await active.ids()).toEqual([]);
@@ -361,10 +364,19 @@ describe('errors', () => {
   });
 });
 
-it('lists every event in the picker with its feed', () => {
-  const picker = trigger.description.properties.find((property) => property.name === 'event');
-  expect(picker?.options?.map((option) => ('value' in option ? option.value : undefined)).sort()).toEqual(
-    [...feedIds].sort(),
-  );
-  for (const id of feedIds) expect(feeds[id].endpoint).toBeDefined();
+it("lists every event in the picker under its feed's name, with the fields that feed needs", () => {
+  const { properties } = trigger.description;
+  const picker = properties.find((property) => property.name === 'event');
+  const options = picker?.options as Array<{ name: string; value: FeedId }>;
+  expect(options.map((option) => option.value).sort()).toEqual([...feedIds].sort());
+  for (const { name, value } of options) {
+    expect(name).toBe(feeds[value].displayName);
+    const shown = properties
+      .filter((property) => (property.displayOptions?.show?.event as string[] | undefined)?.includes(value))
+      .map((property) => property.name);
+    const needed = inputParams(feeds[value].endpoint)
+      .filter(([, spec]) => spec.required)
+      .map(([param]) => param);
+    expect([value, ...shown.sort()]).toEqual([value, ...needed.sort()]);
+  }
 });

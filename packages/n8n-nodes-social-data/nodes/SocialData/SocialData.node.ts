@@ -5,6 +5,7 @@ import { socialDataSessionTest } from '../shared/session-test';
 import { sessionOperations } from './actions/catalog';
 import { nodeProperties } from './actions/properties';
 import { router } from './actions/router';
+import { ACTION_NODE_VERSION } from '../shared/versions';
 
 export class SocialData implements INodeType {
   description: INodeTypeDescription = {
@@ -12,7 +13,7 @@ export class SocialData implements INodeType {
     name: 'socialData',
     icon: { light: 'file:../../icons/socialData.svg', dark: 'file:../../icons/socialData.dark.svg' },
     group: ['transform'],
-    version: 1,
+    version: ACTION_NODE_VERSION,
     subtitle: '={{$parameter["operation"]}}',
     description:
       'Read public X (Twitter) data: profiles, tweets, replies, followers, lists, communities and topics, and your own timeline, bookmarks and muted accounts',

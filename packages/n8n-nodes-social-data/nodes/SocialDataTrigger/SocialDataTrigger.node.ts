@@ -5,6 +5,7 @@ import { socialDataSessionTest } from '../shared/session-test';
 import { sessionEvents } from './trigger/events';
 import { pollEvent } from './trigger/poll';
 import { triggerProperties } from './trigger/properties';
+import { TRIGGER_NODE_VERSION } from '../shared/versions';
 
 export class SocialDataTrigger implements INodeType {
   description: INodeTypeDescription = {
@@ -12,7 +13,7 @@ export class SocialDataTrigger implements INodeType {
     name: 'socialDataTrigger',
     icon: { light: 'file:../../icons/socialData.svg', dark: 'file:../../icons/socialData.dark.svg' },
     group: ['trigger'],
-    version: 1,
+    version: TRIGGER_NODE_VERSION,
     subtitle: '={{$parameter["event"]}}',
     description:
       'Starts a workflow on new tweets, replies, media, list and community posts, bookmarks, followers, list members or muted accounts',
