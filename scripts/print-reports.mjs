@@ -7,7 +7,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const directory = join(dirname(fileURLToPath(import.meta.url)), '..', '.reports');
-const files = existsSync(directory) ? readdirSync(directory).filter((f) => f.endsWith('.json')).sort() : [];
+const files = existsSync(directory)
+  ? readdirSync(directory)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 if (files.length) console.log('\nFigures from the suites (.reports/):');
 for (const file of files) {
   const { title, figures } = JSON.parse(readFileSync(join(directory, file), 'utf8'));

@@ -66,7 +66,7 @@ export function maxPagesField(): InputField {
     default: String(DEFAULT_TRIGGER_PAGES),
     required: false,
     helpText:
-      'Requests each check for new items may make; each request costs credits. When more new items arrive between two checks than these pages hold, the oldest of them are missed: raise it for busy feeds. Zapier\'s time and size limits cap it anyway.',
+      "Requests each check for new items may make; each request costs credits. When more new items arrive between two checks than these pages hold, the oldest of them are missed: raise it for busy feeds. Zapier's time and size limits cap it anyway.",
   };
 }
 

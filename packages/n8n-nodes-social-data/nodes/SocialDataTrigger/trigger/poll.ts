@@ -1,4 +1,12 @@
-import { catalog, feedPages, feeds, newestRecord, normalizeParams, pollFeed, watchKey } from '@social-data/core';
+import {
+  catalog,
+  feedPages,
+  feeds,
+  newestRecord,
+  normalizeParams,
+  pollFeed,
+  watchKey,
+} from '@social-data/core';
 import type { FeedId, ReadPages } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
