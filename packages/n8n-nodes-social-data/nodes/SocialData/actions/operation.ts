@@ -1,11 +1,10 @@
-import { NotFoundError, endpointSpec, inputParams } from '@social-data/core';
+import { NotFoundError, endpointSpec, inputParams, isPaginated } from '@social-data/core';
 import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { checkReturnAllSize } from './big-accounts';
-import { isPaginated } from './catalog';
 
 interface Options {
   pageSize?: number;
