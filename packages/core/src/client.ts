@@ -68,8 +68,9 @@ export interface ClientOptions {
   /** Receives one redacted line per attempt. */
   logger?: ((line: string) => void) | undefined;
   /**
-   * Errors the transport throws that are already the host's final answer (Zapier's `z.errors`,
-   * raised by its afterResponse middleware): passed on unchanged and never retried.
+   * Errors the transport throws that are already the host's final answer (a `z.errors` class
+   * that `z.request` raised): passed on unchanged and never retried. Answers are read by core
+   * alone; no host hook reads them first.
    */
   passThrough?: ((error: unknown) => boolean) | undefined;
   now?: (() => number) | undefined;
