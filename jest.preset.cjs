@@ -9,7 +9,9 @@ module.exports = {
   },
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  maxWorkers: 2,
+  // `npm test` runs two turbo tasks at once (--concurrency=2), each jest on one worker: two busy
+  // processes for two cores, so no test waits behind a queue of others for its CPU.
+  maxWorkers: 1,
   // Tests that page through the in-process sandbox take seconds while real n8n and Chromium run
   // beside them on two cores; a timeout is a hang guard here, not a speed check (bench measures).
   testTimeout: 30_000,
