@@ -1,25 +1,13 @@
-import nock from 'nock';
-import { ValidationError, feedPages } from '../src';
+import { feedPages } from '../src';
 import type { EndpointId } from '../src';
-import { BASE, testClient } from './support/client';
+import { testClient } from './support/client';
+import { answerEveryRequestWithFailure, rejection } from './support/refusals';
 
 /**
  * The untyped entry n8n and Zapier use: the endpoint comes from a saved choice and the parameters
  * from a form, so the types cannot check them and the catalog must, before anything is sent.
  */
-beforeEach(() => {
-  nock(BASE).persist().get(/.*/).reply(500, 'no request should be sent');
-  nock(BASE).persist().post(/.*/).reply(500, 'no request should be sent');
-});
-
-async function refusal(run: () => Promise<unknown>): Promise<ValidationError> {
-  const error = await run().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  return error as ValidationError;
-}
+beforeEach(answerEveryRequestWithFailure);
 
 describe('a wrong parameter reaching the host entry is refused, naming the field', () => {
   const { client } = testClient();
@@ -51,26 +39,26 @@ describe('a wrong parameter reaching the host entry is refused, naming the field
       /does not take/,
     ],
   ])('%s', async (_label, run, field, message) => {
-    const error = await refusal(run);
+    const error = await rejection(run());
     expect(error.field).toBe(field);
     expect(error.message).toMatch(message);
   });
 
   it('refuses before the first page of a paginated read', async () => {
-    const error = await refusal(async () => client.paginateUntyped('getUserTweets', { userName: 'a b' }));
+    const error = await rejection(
+      (async () => client.paginateUntyped('getUserTweets', { userName: 'a b' }))(),
+    );
     expect(error.field).toBe('userName');
   });
 
   it("refuses a trigger's feed with a wrong parameter when it is read", async () => {
     const read = feedPages(client, 'getUserTweets', { userName: 'jack', list_id: '1' });
-    const error = await refusal(async () => read(undefined)[Symbol.asyncIterator]().next());
+    const error = await rejection(read(undefined)[Symbol.asyncIterator]().next());
     expect(error.field).toBe('list_id');
   });
 
   it('refuses an operation a saved workflow names that this version does not have', async () => {
-    const error = await refusal(() =>
-      client.callUntyped('getUserTweetz' as EndpointId, { userName: 'jack' }),
-    );
+    const error = await rejection(client.callUntyped('getUserTweetz' as EndpointId, { userName: 'jack' }));
     expect(error.field).toBe('operation');
     expect(error.message).toMatch(/"getUserTweetz" is not an endpoint/);
   });
