@@ -4,13 +4,13 @@ import {
   SocialDataError,
   ValidationError,
   ResponseFormatError,
-  endpointForRequest,
   endpointIds,
   endpointSpec,
   isPaginated,
 } from '@social-data/core';
 import type { EndpointId, Transport, TransportRequest } from '@social-data/core';
 
+import { endpointOf } from './support/endpoint-of';
 import { recordFigures } from './support/figures';
 
 /**
@@ -78,7 +78,7 @@ function recordingClient(options: Record<string, unknown> = {}) {
   const sent: TransportRequest[] = [];
   const transport: Transport = async (request) => {
     sent.push(request);
-    return { status: 200, headers: {}, body: okBody(endpointForRequest(request.method, request.url)!) };
+    return { status: 200, headers: {}, body: okBody(endpointOf(request)) };
   };
   const client = new SocialDataClient({
     apiKey: API_KEY,
