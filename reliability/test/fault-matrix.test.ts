@@ -119,7 +119,8 @@ async function runAndCheck(shape: Shape, fault: FaultKind, persistence: Persiste
   tally.longestMs = Math.max(tally.longestMs, elapsed);
 
   // Nothing hangs: every attempt ends by its timeout, and waits are bounded (and not slept here).
-  expect(elapsed).toBeLessThan((baseline.requests + MAX_RETRIES) * TIMEOUT_MS + 2_000);
+  // One timeout of slack, not a fixed margin: a busy machine slows every request.
+  expect(elapsed).toBeLessThan((baseline.requests + MAX_RETRIES + 1) * TIMEOUT_MS);
   for (const ms of sleeps) {
     if (fault === 'rate-limit') expect(ms).toBe(RETRY_AFTER_S * 1000);
     else expect(ms).toBeLessThanOrEqual(fault === 'rate-limit-date' ? RETRY_AFTER_S * 1000 : 8_000);

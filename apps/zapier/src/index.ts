@@ -1,4 +1,5 @@
-import { defineApp, version as platformVersion } from 'zapier-platform-core';
+import { version as platformVersion } from 'zapier-platform-core';
+import type { App, Create, Search, Trigger } from 'zapier-platform-core';
 
 import packageJson from '../package.json';
 import { createList, readActions } from './app/actions';
@@ -12,7 +13,7 @@ import { addApiKey } from './http/middleware';
  * The Social Data app for Zapier, generated from core's catalog: a trigger per feed, a search per
  * lookup, an action per paginated read and per batch lookup, and Create List.
  */
-export default defineApp({
+export default {
   version: packageJson.version,
   platformVersion,
   authentication,
@@ -25,4 +26,4 @@ export default defineApp({
   // throwForThrottlingEarly off: Zapier's own 429 check would otherwise answer before core reads
   // the answer, without the API's message or a delay when Retry-After is a date or absent.
   flags: { skipHttpPatch: true, throwForThrottlingEarly: false },
-} as never);
+} satisfies App<Record<string, Trigger>, Record<string, Create>, Record<string, Search>>;

@@ -7,7 +7,7 @@ import { app, everyStep, inputsFor, run } from './support/app';
 import { connectedSandbox } from './support/sandbox';
 
 type Field = { key: string };
-type Fields = Array<Field | ((z: unknown, bundle: object) => Field[])>;
+type Fields = Array<Field | ((z: unknown, bundle: object) => Promise<Field[]>)>;
 
 let sandbox: Sandbox;
 let authData: Record<string, string>;
@@ -73,9 +73,11 @@ describe('the output fields of every step', () => {
       const present = new Set<string>();
       for (const output of outputs) for (const found of keysOf(output)) present.add(zapierKey(found));
       const fields = (app[kind][key]!.operation as unknown as { outputFields: Fields }).outputFields;
-      const declared = fields.flatMap((field) =>
-        typeof field === 'function' ? field({}, { inputData }) : [field],
-      );
+      const declared = (
+        await Promise.all(
+          fields.map((field) => (typeof field === 'function' ? field({}, { inputData }) : [field])),
+        )
+      ).flat();
       const keys = declared.map((field) => field.key);
       expect(keys.filter((name) => !present.has(name) && !optional(kind, key, name))).toEqual([]);
       expect([...present].filter((name) => !keys.includes(name))).toEqual([]);

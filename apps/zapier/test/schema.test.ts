@@ -11,13 +11,17 @@ const validate = async (app: unknown) =>
   (await createAppHandler(app)({ command: 'validate', calledFromCli: true })).results;
 
 type Field = { key: string; label: string };
-type Fields = Array<Field | ((z: unknown, bundle: object) => Field[])>;
+type Fields = Array<Field | ((z: unknown, bundle: object) => Promise<Field[]>)>;
 type Steps = Record<string, { noun?: string; operation: { sample: object; outputFields: Fields } }>;
 const app = App as unknown as Record<'triggers' | 'searches' | 'creates', Steps>;
 
 /** A step's output fields as Zapier resolves them for a given input. */
-const resolve = (fields: Fields, inputData: object) =>
-  fields.flatMap((field) => (typeof field === 'function' ? field({}, { inputData }) : [field]));
+const resolve = async (fields: Fields, inputData: object) =>
+  (
+    await Promise.all(
+      fields.map((field) => (typeof field === 'function' ? field({}, { inputData }) : [field])),
+    )
+  ).flat();
 
 /** The sample value an output field key names: `a__b` reads into an object, `a[]b` into the first item. */
 function valueAt(sample: unknown, key: string): unknown {
@@ -44,15 +48,15 @@ describe('the app definition', () => {
 
   it.each(['triggers', 'searches', 'creates'] as const)(
     '%s: labelled output fields, simplified or not, and a sample holding a value for each raw one',
-    (kind) => {
+    async (kind) => {
       for (const [key, definition] of Object.entries(app[kind])) {
         const { sample } = definition.operation;
-        const unfilled = resolve(definition.operation.outputFields, { simplify: false })
+        const unfilled = (await resolve(definition.operation.outputFields, { simplify: false }))
           .filter((field) => valueAt(sample, field.key) === undefined)
           .map((field) => field.key);
         expect([key, unfilled]).toEqual([key, []]);
         for (const simplify of [false, true]) {
-          const fields = resolve(definition.operation.outputFields, { simplify });
+          const fields = await resolve(definition.operation.outputFields, { simplify });
           expect(fields.length).toBeGreaterThan(0);
           for (const field of fields) expect(field.label).toMatch(/^[A-Z]/);
         }
@@ -60,8 +64,8 @@ describe('the app definition', () => {
     },
   );
 
-  it('labels exactly the fields a simplified trigger returns', () => {
-    const fields = resolve(app.triggers.newTweet!.operation.outputFields, { simplify: 'yes' }).map(
+  it('labels exactly the fields a simplified trigger returns', async () => {
+    const fields = (await resolve(app.triggers.newTweet!.operation.outputFields, { simplify: 'yes' })).map(
       (f) => f.key,
     );
     expect(fields).toEqual(

@@ -68,8 +68,9 @@ export interface ClientOptions {
   /** Receives one redacted line per attempt. */
   logger?: ((line: string) => void) | undefined;
   /**
-   * Errors the transport throws that are already the host's final answer (Zapier's `z.errors`,
-   * raised by its afterResponse middleware): passed on unchanged and never retried.
+   * Errors the transport throws that are already the host's final answer (a `z.errors` class
+   * that `z.request` raised): passed on unchanged and never retried. Answers are read by core
+   * alone; no host hook reads them first.
    */
   passThrough?: ((error: unknown) => boolean) | undefined;
   now?: (() => number) | undefined;
@@ -182,6 +183,20 @@ function normalizeApiKey(value: unknown): string {
   return key;
 }
 
+/** Parameters as a host's form hands them over, checked against the catalog at run time. */
+export type UntypedParams = Readonly<Record<string, unknown>>;
+
+/** The id itself, when a host's stored choice (a saved workflow, a Zap step) names an endpoint. */
+function knownEndpoint<Id extends EndpointId>(id: Id): Id {
+  if (typeof id !== 'string' || !Object.hasOwn(catalog, id))
+    throw invalid(
+      'operation',
+      `"${String(id)}" is not an endpoint of this version`,
+      'Pick the operation again from the list.',
+    );
+  return id;
+}
+
 function cancelled(id: EndpointId): CancelledError {
   return new CancelledError(`The call to ${id} was cancelled.`, { endpoint: id, hint: hints.cancelled });
 }
@@ -245,14 +260,26 @@ export class SocialDataClient {
    * A batch lookup fails as a whole when one batch fails for good; `lookup()` keeps what the
    * other batches found instead.
    */
-  async call<Id extends EndpointId>(
+  call<Id extends EndpointId>(
     id: Id,
     params: ParamsOf<Id>,
     options: CallOptions = {},
   ): Promise<ResultOf<Id>> {
+    return this.callUntyped(id, params, options);
+  }
+
+  /**
+   * `call()` for a host whose form hands over the parameters (an n8n panel, a Zapier step): they
+   * are checked against the catalog at run time, so a wrong one is a ValidationError naming it.
+   */
+  async callUntyped<Id extends EndpointId>(
+    id: Id,
+    params: UntypedParams,
+    options: CallOptions = {},
+  ): Promise<ResultOf<Id>> {
     try {
       const settings = checkSettings(options);
-      const normalized = normalizeParams(id, params as Record<string, unknown>);
+      const normalized = normalizeParams(knownEndpoint(id), params);
       const context = this.context(id, options.signal);
       if (catalog[id].result.kind !== 'records')
         return (await this.send(id, normalized, context, settings)) as ResultOf<Id>;
@@ -270,16 +297,25 @@ export class SocialDataClient {
    * would meet (a rejected key, no credits, a cancel) stops the batches not yet sent; they are
    * reported failed with it.
    */
-  async lookup<Id extends BatchLookupId>(
+  lookup<Id extends BatchLookupId>(
     id: Id,
     params: ParamsOf<Id>,
     options: CallOptions = {},
   ): Promise<BatchResult<ResultOf<Id>[number]>> {
+    return this.lookupUntyped(id, params, options);
+  }
+
+  /** `lookup()` with the parameters checked at run time, as `callUntyped()` does. */
+  async lookupUntyped<Id extends BatchLookupId>(
+    id: Id,
+    params: UntypedParams,
+    options: CallOptions = {},
+  ): Promise<BatchResult<ResultOf<Id>[number]>> {
     try {
       const settings = checkSettings(options);
-      if (catalog[id].result.kind !== 'records')
+      if (catalog[knownEndpoint(id)].result.kind !== 'records')
         throw invalid('operation', `${id} is not a batch lookup`, 'Use call() for it.');
-      const normalized = normalizeParams(id, params as Record<string, unknown>);
+      const normalized = normalizeParams(id, params);
       const context = this.context(id, options.signal);
       const result = await this.batches(id, normalized, context, settings, stopsEveryBatch);
       return {
@@ -333,10 +369,20 @@ export class SocialDataClient {
     params: PageParamsOf<Id>,
     options: PaginateOptions = {},
   ): Paginator<PageRecordOf<Id>> {
+    return this.paginateUntyped(id, params, options);
+  }
+
+  /** `paginate()` with the parameters checked at run time, as `callUntyped()` does. */
+  paginateUntyped<Id extends PaginatedId>(
+    id: Id,
+    params: UntypedParams,
+    options: PaginateOptions = {},
+  ): Paginator<PageRecordOf<Id>> {
     try {
-      if (!isPaginated(id)) throw invalid('operation', `${id} is not paginated`, 'Use call() for it.');
+      if (!isPaginated(knownEndpoint(id)))
+        throw invalid('operation', `${id} is not paginated`, 'Use call() for it.');
       const endpoint = catalog[id];
-      const normalized = normalizeParams(id, params as Record<string, unknown>);
+      const normalized = normalizeParams(id, params);
       const context = this.context(id, options.signal);
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');

@@ -15,7 +15,7 @@ export {
   MAX_CONCURRENCY,
   MAX_TIMEOUT_MS,
 } from './client';
-export type { BatchFailure, BatchResult, CallOptions, ClientOptions } from './client';
+export type { BatchFailure, BatchResult, CallOptions, ClientOptions, UntypedParams } from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { headerValue } from './http/transport';
 export { classifyTransportFailure } from './http/transport-failure';

@@ -1,12 +1,4 @@
-import {
-  catalog,
-  endpointForRequest,
-  endpointIds,
-  endpointSpec,
-  inputParams,
-  recordKindOf,
-  wireParams,
-} from '../src';
+import { catalog, endpointIds, endpointSpec, inputParams, recordKindOf, wireParams } from '../src';
 import type { EndpointId } from '../src';
 
 /**
@@ -212,22 +204,6 @@ describe('the endpoint catalog against the API document', () => {
 
   it('marks only list creation as not idempotent', () => {
     expect(endpointIds.filter((id) => !catalog[id].idempotent)).toEqual(['createList']);
-  });
-});
-
-describe('finding the endpoint of a request', () => {
-  const sample = (path: string) => path.replace(/\{\w+\}/g, '12345');
-
-  it.each(endpointIds)('finds %s from its method and URL, also under a path prefix', (id) => {
-    const { method, path } = catalog[id];
-    expect(endpointForRequest(method, `https://api.example${sample(path)}?cursor=1`)).toBe(id);
-    expect(endpointForRequest(method.toLowerCase(), `https://gw.example/v1/x${sample(path)}`)).toBe(id);
-  });
-
-  it('finds nothing for other paths, other methods and unreadable URLs', () => {
-    expect(endpointForRequest('GET', 'https://api.example/social/user/a/b/c')).toBeUndefined();
-    expect(endpointForRequest('DELETE', 'https://api.example/social/lists')).toBeUndefined();
-    expect(endpointForRequest('GET', 'not a url')).toBeUndefined();
   });
 });
 

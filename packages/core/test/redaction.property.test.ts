@@ -124,7 +124,7 @@ describe('secrets never leak', () => {
             logger: (line) => logs.push(line),
           });
           const [id, params] = calls[callIndex]!({ apiKey, cookie, password, proxy });
-          const error = await client.call(id, params as never).then(
+          const error = await client.callUntyped(id, params).then(
             () => new Error('expected a failure'),
             (e: unknown) => e,
           );

@@ -2,21 +2,9 @@ import nock from 'nock';
 import { SocialDataClient, ValidationError } from '../src';
 import { createClient } from '../src/node';
 import { API_KEY, BASE, testClient } from './support/client';
+import { answerEveryRequestWithFailure, rejection } from './support/refusals';
 
-/** Any request at all fails these tests: the point is that bad input never leaves the machine. */
-beforeEach(() => {
-  nock(BASE).persist().get(/.*/).reply(500, 'no request should be sent');
-  nock(BASE).persist().post(/.*/).reply(500, 'no request should be sent');
-});
-
-async function rejection(promise: Promise<unknown>): Promise<ValidationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  return error as ValidationError;
-}
+beforeEach(answerEveryRequestWithFailure);
 
 describe('bad input fails before any request, naming the field and the fix', () => {
   const { client } = testClient();

@@ -57,15 +57,36 @@ export function accountExists(index: number): boolean {
 
 export { accountId };
 
-/** Base sizes of an account's feeds before any control-API change. */
-export function baseCounts(seed: number, index: number) {
+/** Range and hash part of each feed size of a generated account. */
+const COUNT_RANGES = {
+  followers: [0, 300, 1],
+  following: [0, 400, 2],
+  tweets: [10, 60, 3],
+  replies: [0, 20, 4],
+  media: [1, 30, 5],
+  mutuals: [0, 12, 6],
+} as const;
+
+export type CountedFeed = keyof typeof COUNT_RANGES;
+
+type KnownAccount = (typeof WELL_KNOWN)[number];
+
+const KNOWN_COUNTS: Record<CountedFeed, (known: KnownAccount) => number> = {
+  followers: (known) => known.followers,
+  following: (known) => known.following,
+  tweets: () => 45,
+  replies: () => 12,
+  media: () => 25,
+  mutuals: (known) => Math.min(known.followers, 45),
+};
+
+/**
+ * One base size of an account's feed before any control-API change. One hash, not all six:
+ * every user record on a page asks for its follower and following counts.
+ */
+export function baseCount(seed: number, index: number, feed: CountedFeed): number {
   const known = WELL_KNOWN[index];
-  return {
-    followers: known?.followers ?? between(seed, TAG.counts, 0, 300, index, 1),
-    following: known?.following ?? between(seed, TAG.counts, 0, 400, index, 2),
-    tweets: known ? 45 : between(seed, TAG.counts, 10, 60, index, 3),
-    replies: known ? 12 : between(seed, TAG.counts, 0, 20, index, 4),
-    media: known ? 25 : between(seed, TAG.counts, 1, 30, index, 5),
-    mutuals: known ? Math.min(known.followers, 45) : between(seed, TAG.counts, 0, 12, index, 6),
-  };
+  if (known) return KNOWN_COUNTS[feed](known);
+  const [min, max, part] = COUNT_RANGES[feed];
+  return between(seed, TAG.counts, min, max, index, part);
 }

@@ -1,5 +1,5 @@
 import type { Community, FullAuthor, Media, ShortAuthor, Topic, Tweet, User } from '@social-data/core';
-import { accountId, baseCounts, userName, WELL_KNOWN } from './accounts';
+import { accountId, baseCount, userName, WELL_KNOWN } from './accounts';
 import type { TweetKey } from './ids';
 import { communityId, packTweetId, topicId, unpackTweetId } from './ids';
 import { between, pick, TAG, unit } from './random';
@@ -33,7 +33,6 @@ function profileImage(seed: number, index: number): string {
 }
 
 export function user(seed: number, index: number, counters: AccountCounters): User {
-  const counts = baseCounts(seed, index);
   const name = userName(seed, index);
   return {
     id: accountId(index),
@@ -47,9 +46,10 @@ export function user(seed: number, index: number, counters: AccountCounters): Us
     followers: counters.followers,
     following: counters.following,
     favourites_count: between(seed, TAG.counts, 0, 9000, index, 7),
-    statuses_count: counts.tweets + counts.replies + counts.media,
+    statuses_count:
+      baseCount(seed, index, 'tweets') + baseCount(seed, index, 'replies') + baseCount(seed, index, 'media'),
     listed_count: between(seed, TAG.counts, 0, 40, index, 8),
-    media_count: counts.media,
+    media_count: baseCount(seed, index, 'media'),
     verified: index === 1,
     is_blue_verified: unit(seed, TAG.flags, index) < 0.3,
     profile_image_url: profileImage(seed, index),

@@ -1,5 +1,5 @@
 import type { Community, FullAuthor, ShortAuthor, Topic, Tweet, User } from '@social-data/core';
-import { accountByName, accountExists, baseCounts, OWNER, WELL_KNOWN } from './accounts';
+import { accountByName, accountExists, baseCount, OWNER, WELL_KNOWN } from './accounts';
 import type { TweetFeed, TweetKey } from './ids';
 import { indexOfId, listId } from './ids';
 import { group } from './membership';
@@ -142,7 +142,7 @@ export class World {
     withMedia = true,
     authorForm: 'full' | 'short' = 'full',
   ): Sequence<AnyTweet> {
-    const base = baseCounts(this.seed, account)[feed];
+    const base = baseCount(this.seed, account, feed);
     const author =
       authorForm === 'full'
         ? fullAuthor(this.seed, account, this.counters(account))
@@ -224,7 +224,7 @@ export class World {
     const added = this.addedById.get(id);
     if (added) return this.materialize(added, { author: this.fullAuthor(added.key.author), withMedia: true });
     const key = tweetKeyOf(this.seed, id);
-    if (!key || !accountExists(key.author) || key.position >= baseCounts(this.seed, key.author)[key.feed])
+    if (!key || !accountExists(key.author) || key.position >= baseCount(this.seed, key.author, key.feed))
       return undefined;
     return this.tweetOf(key, 'full', true);
   }
@@ -313,17 +313,12 @@ export class World {
   }
 
   private baseGroupLength(role: GroupRole, owner: number): number {
-    const counts =
-      role === 'followers' || role === 'following' || role === 'mutuals'
-        ? baseCounts(this.seed, owner)
-        : undefined;
     switch (role) {
       case 'followers':
-        return counts!.followers;
       case 'following':
-        return counts!.following;
+        return baseCount(this.seed, owner, role);
       case 'mutuals':
-        return Math.min(counts!.mutuals, counts!.followers);
+        return Math.min(baseCount(this.seed, owner, 'mutuals'), baseCount(this.seed, owner, 'followers'));
       case 'listMembers':
         return SEEDED_LISTS[owner]?.members ?? this.createdLists.get(owner)?.members ?? 0;
       case 'listSubscribers':

@@ -83,7 +83,7 @@ export const readActions = Object.fromEntries(
           const maxItems =
             wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
             DEFAULT_MAX_ITEMS;
-          const paginator = client.paginate(id, paramsFrom(id, bundle.inputData) as never, {
+          const paginator = client.paginateUntyped(id, paramsFrom(id, bundle.inputData), {
             startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
             pageSize: endpointSpec(id).count
               ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
@@ -118,7 +118,7 @@ export const createList = {
   operation: {
     inputFields: paramFields('createList'),
     perform: step(async (client, bundle) =>
-      client.call('createList', paramsFrom('createList', bundle.inputData) as never),
+      client.callUntyped('createList', paramsFrom('createList', bundle.inputData)),
     ),
     sample: { list_id: '1500000000000000099' },
     outputFields: [{ key: 'list_id', label: 'List ID', type: 'string' as const }],

@@ -55,5 +55,5 @@ export const authentication = {
     await client.call('lookupTweets', { tweet_ids: '20' });
     return { label: `Social Data (${new URL(String(bundle.authData.baseUrl).trim()).host})` };
   }),
-  connectionLabel: (_z: ZObject, bundle: Bundle) => String(bundle.inputData.label ?? 'Social Data'),
+  connectionLabel: async (_z: ZObject, bundle: Bundle) => String(bundle.inputData.label ?? 'Social Data'),
 };

@@ -1,5 +1,5 @@
 import { IDS_PER_REQUEST, Paginator, catalog, endpointIds, normalizeIdList } from '@social-data/core';
-import type { EndpointId, Page } from '@social-data/core';
+import type { BatchLookupId, Page } from '@social-data/core';
 
 import { readBounded } from './bounded-read';
 import { paramFields, simplifyField } from './fields';
@@ -7,7 +7,7 @@ import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { step } from './step';
 
 /** The batch lookups: every id of a list, 100 a request. */
-const lookupIds = endpointIds.filter((id) => catalog[id].result.kind === 'records');
+const lookupIds = endpointIds.filter((id): id is BatchLookupId => catalog[id].result.kind === 'records');
 
 /**
  * A batch lookup as an action, so every record found reaches the next step: a search hands on
@@ -15,7 +15,7 @@ const lookupIds = endpointIds.filter((id) => catalog[id].result.kind === 'record
  * within Zapier's size and time limits; `remaining_ids` holds the ids not looked up yet.
  */
 export const lookupActions = Object.fromEntries(
-  lookupIds.map((id: EndpointId) => {
+  lookupIds.map((id) => {
     const result = catalog[id].result as { record: 'tweet' | 'user'; idsParam: string };
     const key = `${id}Items`;
     return [
@@ -32,12 +32,11 @@ export const lookupActions = Object.fromEntries(
           perform: step(async (client, bundle, deadline) => {
             const shape = shapeFor(id, bundle.inputData.simplify);
             const ids = normalizeIdList(result.record, bundle.inputData[result.idsParam], result.idsParam);
-            const call = client.call as (id: EndpointId, params: object) => Promise<unknown[]>;
             const batch = async (cursor: string | undefined): Promise<Page<unknown>> => {
               const start = Number(cursor ?? 0);
               const next = start + IDS_PER_REQUEST < ids.length ? String(start + IDS_PER_REQUEST) : '';
               const wanted = ids.slice(start, start + IDS_PER_REQUEST).join(',');
-              const records = await call.call(client, id, { [result.idsParam]: wanted });
+              const records: unknown[] = await client.callUntyped(id, { [result.idsParam]: wanted });
               return { records, next_cursor: next, has_next_page: next !== '' };
             };
             // Batches found empty are not a feed that ran dry: go on through all of them.

@@ -25,9 +25,9 @@ export function shapeFor(id: EndpointId, simplify: unknown): (record: unknown) =
  * The sample record of an endpoint, shaped as that endpoint sends it: tweets with the short author
  * where the catalog says so, and without `media` where the endpoint sends none.
  */
-export function sampleOf(id: EndpointId): object {
+export function sampleOf(id: EndpointId): Record<string, unknown> {
   const kind = recordKindOf(id) ?? 'user';
-  if (kind !== 'tweet') return samples[kind];
+  if (kind !== 'tweet') return { ...samples[kind] };
   const { author, media, ...tweet } = samples.tweet as Tweet;
   const result = endpointSpec(id).result;
   const short = result.kind === 'tweetPage' && result.author === 'short';
@@ -42,10 +42,11 @@ export function sampleOf(id: EndpointId): object {
 
 /**
  * The output fields of an endpoint's records, as the step's Simplify input shapes them: Zapier
- * asks with the step's input, so the labels match what the step returns.
+ * asks with the step's input, so the labels match what the step returns. Async, as Zapier's
+ * typings declare every field function.
  */
 export function recordFieldsOf(id: EndpointId, prefix = '') {
-  return (_z: ZObject, bundle: Bundle): OutputField[] =>
+  return async (_z: ZObject, bundle: Bundle): Promise<OutputField[]> =>
     outputFieldsOf(shapeFor(id, bundle.inputData?.simplify)(sampleOf(id)), prefix);
 }
 

@@ -33,9 +33,9 @@ async function lookupMany(
   z: ZObject,
   client: SocialDataClient,
   id: BatchLookupId,
-  params: object,
+  params: Record<string, unknown>,
 ): Promise<unknown[]> {
-  const { records, failures } = await client.lookup(id, params as never);
+  const { records, failures } = await client.lookupUntyped(id, params);
   const failed = failures.filter((failure) => !isNotFound(failure.error));
   if (records.length === 0 && failed[0]) throw failed[0].error;
   for (const { ids, error } of failed)
@@ -53,9 +53,8 @@ async function lookup(
 ): Promise<unknown[]> {
   const params = paramsFrom(id, bundle.inputData);
   if (catalog[id].result.kind === 'records') return lookupMany(z, client, id as BatchLookupId, params);
-  const call = client.call as (id: EndpointId, params: object) => Promise<unknown>;
   try {
-    return [await call.call(client, id, params)];
+    return [await client.callUntyped(id, params)];
   } catch (error) {
     if (isNotFound(error)) return [];
     throw error;

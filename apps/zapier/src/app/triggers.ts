@@ -43,7 +43,7 @@ export const triggers = Object.fromEntries(
             const params = paramsFrom(endpoint, bundle.inputData);
             const maxPages =
               (bundle.inputData.max_pages as number | string | undefined) ?? DEFAULT_TRIGGER_PAGES;
-            const paginator = client.paginate(endpoint, params as never, { maxPages: maxPages as number });
+            const paginator = client.paginateUntyped(endpoint, params, { maxPages: maxPages as number });
             const maxItems = bundle.meta?.isLoadingSample ? 1 : undefined;
             return uniqueById((await readBounded(paginator, { shape, maxItems, deadline })).records);
           }),

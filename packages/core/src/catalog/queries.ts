@@ -20,26 +20,6 @@ export function wireParams(id: EndpointId): Record<string, ParamSpec> {
   return spec.mode === 'session' ? { ...sessionParams, ...spec.params } : { ...spec.params };
 }
 
-const matchers = (Object.keys(catalog) as EndpointId[]).map((id) => {
-  const pattern = catalog[id].path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+');
-  return { id, method: catalog[id].method, pattern: new RegExp(`${pattern}$`) };
-});
-
-/**
- * The endpoint a request went to, from its method and URL (the base URL may carry a path prefix),
- * for hosts whose response hooks see only the request: Zapier's afterResponse middleware.
- */
-export function endpointForRequest(method: string, url: string): EndpointId | undefined {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
-  const upper = method.toUpperCase();
-  return matchers.find((matcher) => matcher.method === upper && matcher.pattern.test(path))?.id;
-}
-
 /** The record kind an endpoint's results hold, or undefined for results that are not records. */
 export function recordKindOf(id: EndpointId): RecordKind | undefined {
   const result = endpointSpec(id).result;

@@ -1,6 +1,6 @@
 import { catalog } from '../catalog/endpoints';
-import type { PageParamsOf, PageRecordOf, PaginatedId } from '../catalog/infer';
-import type { SocialDataClient } from '../client';
+import type { PageRecordOf, PaginatedId } from '../catalog/infer';
+import type { SocialDataClient, UntypedParams } from '../client';
 import type { ReadPages } from './reading';
 
 /** The last page of an account feed carries a cursor shaped `"0|…"` (decision S3), or none. */
@@ -11,18 +11,19 @@ const deadCursor = /^(0(\|.*)?)?$/;
  * it must tell the end of a feed from a page that only looks like one: a cursor the API already
  * gave (a stall), or an empty account page that still carries a live cursor (followed), is not
  * the end, so the engine keeps what it knew below instead of taking everything unseen for gone.
+ * The parameters come from a trigger's form and are checked when the first page is asked for.
  */
 export function feedPages<Id extends PaginatedId>(
-  client: Pick<SocialDataClient, 'paginate'>,
+  client: Pick<SocialDataClient, 'paginateUntyped'>,
   endpoint: Id,
-  params: PageParamsOf<Id>,
+  params: UntypedParams,
 ): ReadPages<PageRecordOf<Id>> {
   const accounts = catalog[endpoint].result.kind === 'userPage';
   return async function* read(start) {
     const given = new Set<string>(start ? [start] : []);
     let cursor = start;
     while (true) {
-      const run = client.paginate(endpoint, params, { startCursor: cursor, maxPages: 1 });
+      const run = client.paginateUntyped(endpoint, params, { startCursor: cursor, maxPages: 1 });
       let page;
       for await (const only of run.pages()) page = only;
       if (!page) return;

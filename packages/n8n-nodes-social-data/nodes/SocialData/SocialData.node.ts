@@ -1,8 +1,8 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { socialDataSessionTest } from '../shared/session-test';
-import { sessionOperations } from './actions/catalog';
+import { socialDataSessionTest } from '../shared/session-check';
+import { sessionOperations } from './actions/resources';
 import { nodeProperties } from './actions/properties';
 import { router } from './actions/router';
 import { ACTION_NODE_VERSION } from '../shared/versions';

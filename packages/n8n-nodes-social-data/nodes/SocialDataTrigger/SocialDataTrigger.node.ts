@@ -1,7 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { socialDataSessionTest } from '../shared/session-test';
+import { socialDataSessionTest } from '../shared/session-check';
 import { sessionEvents } from './trigger/events';
 import { pollEvent } from './trigger/poll';
 import { triggerProperties } from './trigger/properties';

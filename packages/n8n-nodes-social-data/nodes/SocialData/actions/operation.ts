@@ -1,11 +1,10 @@
-import { NotFoundError, endpointSpec, inputParams } from '@social-data/core';
+import { NotFoundError, endpointSpec, inputParams, isPaginated } from '@social-data/core';
 import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { checkReturnAllSize } from './big-accounts';
-import { isPaginated } from './catalog';
 
 interface Options {
   pageSize?: number;
@@ -60,7 +59,7 @@ async function readPages(
     const bound = options.maxPages && perPage ? options.maxPages * perPage : undefined;
     await checkReturnAllSize(context, client, operation, params, itemIndex, bound);
   }
-  const paginator = client.paginate(operation, params as never, {
+  const paginator = client.paginateUntyped(operation, params, {
     // A page item hands out its next_cursor, so pages are never cut: a cut page's cursor would
     // skip the records left out. Page mode stops after the page that reaches the limit instead.
     limit: byPage ? undefined : limit,
@@ -97,7 +96,7 @@ async function readLookup(
   sink: Sink,
 ): Promise<void> {
   const shape = shapeFor(operation, options.simplify);
-  const { records, failures } = await client.lookup(operation, params as never);
+  const { records, failures } = await client.lookupUntyped(operation, params);
   for (const record of records) sink.record(shape(record));
   let missing = 0;
   for (const failure of failures) {
@@ -120,8 +119,5 @@ export async function runOperation(
   if (endpointSpec(operation).result.kind === 'records')
     return readLookup(client, operation as BatchLookupId, params, options, sink);
   const shape = shapeFor(operation, options.simplify);
-  const result: unknown = await (
-    client.call as (id: EndpointId, params: IDataObject) => Promise<unknown>
-  ).call(client, operation, params);
-  sink.record(shape(result));
+  sink.record(shape(await client.callUntyped(operation, params)));
 }

@@ -7,7 +7,7 @@ import {
   pollFeed,
   watchKey,
 } from '@social-data/core';
-import type { FeedId, ReadPages } from '@social-data/core';
+import type { FeedId } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
@@ -41,7 +41,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     const options = this.getNodeParameter('options', {}) as Options;
     const client = await clientFor(this, feed.endpoint);
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-    const read = feedPages(client, feed.endpoint, params as never) as ReadPages<{ id: string }>;
+    const read = feedPages(client, feed.endpoint, params);
     const shape = shapeFor(feed.endpoint, options.simplify);
 
     if (this.getMode() === 'manual') {

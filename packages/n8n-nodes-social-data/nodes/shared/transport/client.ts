@@ -1,9 +1,9 @@
 import { SocialDataClient, catalog } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL, n8nTransport } from './n8nTransport';
+import type { NodeContext } from './n8nTransport';
 
 const SESSION_CREDENTIAL = 'socialDataSession';
 
@@ -18,15 +18,12 @@ interface SessionCredential {
   proxy?: string;
 }
 
-/** The node contexts that make requests: the action node's run and the trigger's poll. */
-export type RequestContext = IExecuteFunctions | IPollFunctions;
-
 /**
  * A client for one operation, built from the node's credentials. The session credential is read
  * only for own-session operations, so pool operations never ask for it.
  */
 export async function clientFor(
-  context: RequestContext,
+  context: NodeContext,
   operation: EndpointId,
   itemIndex?: number,
 ): Promise<SocialDataClient> {
@@ -47,7 +44,7 @@ export async function clientFor(
 }
 
 async function sessionCredential(
-  context: RequestContext,
+  context: NodeContext,
   itemIndex: number | undefined,
 ): Promise<SessionCredential> {
   try {

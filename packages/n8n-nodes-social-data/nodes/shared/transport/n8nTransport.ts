@@ -4,6 +4,12 @@ import type { IExecuteFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n
 
 export const API_CREDENTIAL = 'socialDataApi';
 
+/**
+ * The node contexts that make requests: the action node's run and the trigger's poll. Not core's
+ * RequestContext, which is what one request of the client carries.
+ */
+export type NodeContext = IExecuteFunctions | IPollFunctions;
+
 interface FullResponse {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
@@ -17,7 +23,7 @@ interface FullResponse {
  * as a stream, decompressed, that is read here up to the size cap: n8n's helper would otherwise
  * buffer any size (its axios `maxContentLength` is fixed at no limit).
  */
-export function n8nTransport(context: IExecuteFunctions | IPollFunctions): Transport {
+export function n8nTransport(context: NodeContext): Transport {
   return async (request) => {
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),

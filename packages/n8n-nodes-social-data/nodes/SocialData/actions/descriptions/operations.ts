@@ -1,7 +1,7 @@
 import { catalog } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationsOf, RESOURCES } from '../catalog';
+import { operationsOf, RESOURCES } from '../resources';
 
 export const resourceProperty: INodeProperties = {
   displayName: 'Resource',

@@ -1,10 +1,9 @@
-import { describeRange, endpointIds, endpointSpec } from '@social-data/core';
+import { describeRange, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOption } from '../../../shared/fields';
 import { isSimplifiable } from '../../../shared/records';
-import { isPaginated } from '../catalog';
 
 function pageOptions(id: EndpointId): INodeProperties[] {
   const range = endpointSpec(id).count;

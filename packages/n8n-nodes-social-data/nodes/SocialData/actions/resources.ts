@@ -1,9 +1,10 @@
-import { catalog, endpointIds, isPaginated } from '@social-data/core';
+import { catalog, endpointIds } from '@social-data/core';
 import type { EndpointId, Resource } from '@social-data/core';
 
 /**
- * The catalog as the node sees it. Page size and cursor are not panel fields: they are paging
- * options, because Return All owns the cursor and a page size only matters while paging.
+ * The node's resources and the operations under each, grouped from core's catalog. Page size and
+ * cursor are not panel fields: they are paging options, because Return All owns the cursor and a
+ * page size only matters while paging.
  */
 export const RESOURCES: ReadonlyArray<{ value: Resource; name: string }> = [
   { value: 'user', name: 'User' },
@@ -23,5 +24,3 @@ export function operationsOf(resource: Resource): EndpointId[] {
 export function sessionOperations(): EndpointId[] {
   return endpointIds.filter((id) => catalog[id].mode === 'session');
 }
-
-export { isPaginated };
