@@ -9,10 +9,10 @@ const { checkSavedNames } = require('../../../scripts/saved-names.cjs');
 const { savedNames } = require('./support/saved-names.cjs');
 
 describe('what saved Zaps store', () => {
-  it('has not changed since saved-names.json was written', () => {
+  it('has not changed since saved-names.json was written', async () => {
     checkSavedNames(
       join(__dirname, 'saved-names.json'),
-      savedNames(App),
+      await savedNames(App),
       'a new step key (the old step kept with `display.hidden: true`, so existing Zaps still run)',
     );
   });

@@ -3,13 +3,17 @@
 // test/saved-names.test.ts compares it with saved-names.json.
 const KINDS = ['triggers', 'searches', 'creates'];
 
-/** A step's output field keys as Zapier resolves them for the given input. */
-const outputKeys = (fields, inputData) =>
-  fields
-    .flatMap((field) => (typeof field === 'function' ? field({}, { inputData }) : [field]))
+/** A step's output field keys as Zapier resolves them for the given input (functions are async). */
+const outputKeys = async (fields, inputData) =>
+  (
+    await Promise.all(
+      fields.map((field) => (typeof field === 'function' ? field({}, { inputData }) : [field])),
+    )
+  )
+    .flat()
     .map((f) => f.key);
 
-function step(definition) {
+async function step(definition) {
   const { inputFields, outputFields } = definition.operation;
   const out = {};
   if (definition.display.hidden) out.hidden = true;
@@ -20,18 +24,18 @@ function step(definition) {
     ]),
   );
   const simplifies = inputFields.some((field) => field.key === 'simplify');
-  out.outputFields = outputKeys(outputFields, { simplify: 'false' });
-  if (simplifies) out.simplifiedOutputFields = outputKeys(outputFields, { simplify: 'true' });
+  out.outputFields = await outputKeys(outputFields, { simplify: 'false' });
+  if (simplifies) out.simplifiedOutputFields = await outputKeys(outputFields, { simplify: 'true' });
   return out;
 }
 
-function savedNames(app) {
-  return Object.fromEntries(
-    KINDS.map((kind) => [
-      kind,
-      Object.fromEntries(Object.entries(app[kind]).map(([key, definition]) => [key, step(definition)])),
-    ]),
-  );
+async function savedNames(app) {
+  const names = {};
+  for (const kind of KINDS) {
+    names[kind] = {};
+    for (const [key, definition] of Object.entries(app[kind])) names[kind][key] = await step(definition);
+  }
+  return names;
 }
 
 module.exports = { savedNames };
