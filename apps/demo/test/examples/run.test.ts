@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+  chainLookups,
+  createList,
+  followersInParts,
+  followersToCsv,
+  listTweetsToSlack,
+} from '../../src/examples';
+import type { ExampleContext } from '../../src/examples';
+import { writeReport } from '@social-data/n8n-harness';
+
+import { Progress } from '../../src/progress';
+import { startStack } from '../../src/stack';
+
+/** A CSV line's first column (the id), for lines without quoted commas before it. */
+const firstColumn = (line: string) => line.replace(/^\uFEFF/, '').split(',')[0];
+
+describe('the example workflows, run as npm run demo runs them', () => {
+  let context: ExampleContext;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    const progress = new Progress((line) => log.push(line));
+    const stack = await startStack(progress, { prefix: 'social-data-examples-' });
+    context = { stack, progress, outputDir: mkdtempSync(join(tmpdir(), 'demo-output-')) };
+  }, 600_000);
+
+  afterAll(async () => {
+    await context?.stack.close();
+    rmSync(context?.outputDir ?? '', { recursive: true, force: true });
+  });
+
+  it('writes every follower of @followers_1k to a CSV file once, with simplified columns', async () => {
+    const result = await followersToCsv.run(context);
+    expect(result.followers).toBe(1000);
+    const [header, ...rows] = readFileSync(join(context.outputDir, 'followers.csv'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(header?.split(',')).toEqual(
+      expect.arrayContaining(['id', 'userName', 'followers', 'profile_url']),
+    );
+    expect(new Set(rows.map(firstColumn)).size).toBe(1000);
+  });
+
+  it('chains a profile, the followers you know and one batch lookup of exactly those accounts', async () => {
+    const result = await chainLookups.run(context);
+    expect(result.profile).toBe('social_data');
+    expect(result.known.length).toBeGreaterThan(0);
+    expect([...result.looked].sort()).toEqual([...result.known].sort());
+    expect(result.batchRequests).toBe(Math.ceil(result.known.length / 100));
+  });
+
+  it('creates one list with one request', async () => {
+    const result = await createList.run(context);
+    expect(result.listId).toMatch(/^\d+$/);
+    expect(result.createRequests).toBe(1);
+  });
+
+  it('reads all 1,000,000 followers of @followers_1m in parts of 200,000, each once', async () => {
+    const result = await followersInParts.run(context);
+    expect(result.followers).toBe(1_000_000);
+    expect(result.unique).toBe(1_000_000);
+    // The fifth part ends on the API's last cursor ("0|…", decision S3); the run that follows it
+    // reads the empty page that ends the feed.
+    expect(result.parts.map((part) => part.records)).toEqual([
+      200_000, 200_000, 200_000, 200_000, 200_000, 0,
+    ]);
+    writeReport('demo-followers-in-parts', 'A million followers in parts of 200,000 (n8n 1.x)', {
+      runs: result.parts.length,
+      'followers read': result.followers,
+      'unique followers': result.unique,
+      'slowest run (s)': result.parts.reduce((max, part) => Math.max(max, part.seconds), 0),
+      'largest execution data (MB)': result.parts.reduce((max, part) => Math.max(max, part.executionMb), 0),
+    });
+  }, 1_200_000);
+
+  it('posts each new list tweet to the Slack webhook exactly once, from the active trigger', async () => {
+    const result = await listTweetsToSlack.run(context);
+    expect(result.messages).toHaveLength(result.posted.length);
+    for (const id of result.posted)
+      expect(result.messages.filter((message) => message.text.includes(`/status/${id}|`))).toHaveLength(1);
+    expect(result.executions).toBeGreaterThanOrEqual(1);
+  });
+});

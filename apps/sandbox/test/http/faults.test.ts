@@ -1,0 +1,303 @@
+import {
+  ApiError,
+  ConnectionError,
+  RateLimitError,
+  RedirectError,
+  ResponseFormatError,
+  ResponseTooLargeError,
+  TimeoutError,
+  UpstreamError,
+} from '@social-data/core';
+import { FAULT_KINDS } from '../../src';
+import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
+import { Faults } from '../../src/http/faults';
+import type { FaultKind } from '../../src';
+import { useSandbox } from '../support';
+
+const env = useSandbox();
+const header = (fault: string) => ({ 'x-api-key': env.sandbox.keys[0]!, 'x-sandbox-fault': fault });
+
+afterEach(async () => {
+  await env.control('/faults', undefined, 'DELETE');
+});
+
+describe('each fault, staged by request header, as the wire shows it', () => {
+  // Every row asks for the second page of a feed, so cursor faults have a cursor to act on.
+  const FEED = '/social/user/social_data/tweets';
+  const DELAY_MS = 50;
+  type Sent = { cursor: string; elapsedMs: number };
+  const cases: Record<FaultKind, (answer: Awaited<ReturnType<typeof env.raw>>, sent: Sent) => void> = {
+    'rate-limit': (a) => {
+      expect(a.status).toBe(429);
+      expect(a.headers.get('retry-after')).toBe('3');
+    },
+    'rate-limit-date': (a) => {
+      expect(a.status).toBe(429);
+      const at = Date.parse(a.headers.get('retry-after')!);
+      expect(at - Date.now()).toBeGreaterThan(0);
+      expect(at - Date.now()).toBeLessThanOrEqual(4000);
+    },
+    'error-500': (a) => expect(a).toMatchObject({ status: 500, body: { status: 'error' } }),
+    'error-502': (a) => {
+      expect(a.status).toBe(502);
+      expect(String(a.body)).toMatch(/<html>/);
+    },
+    'error-503': (a) => expect(a.status).toBe(503),
+    // A lower bound only: a busy machine can make any answer slower, never a delay shorter.
+    slow: (a, { elapsedMs }) => {
+      expect(a).toMatchObject({ status: 200, body: { status: 'success' } });
+      expect(elapsedMs).toBeGreaterThanOrEqual(DELAY_MS - 5);
+    },
+    reset: () => undefined,
+    html: (a) => {
+      expect(a.status).toBe(200);
+      expect(a.headers.get('content-type')).toMatch(/text\/html/);
+    },
+    truncated: (a) => {
+      expect(a.status).toBe(200);
+      expect(() => JSON.parse(String(a.body))).toThrow();
+    },
+    'error-200': (a) => expect(a).toMatchObject({ status: 200, body: { status: 'error' } }),
+    'repeat-cursor': (a, { cursor }) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true, next_cursor: cursor } } }),
+    'empty-page': (a) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { tweets: [], has_next_page: true } } }),
+    'redirect-other-origin': (a) => {
+      expect(a.status).toBe(302);
+      expect(a.headers.get('location')).toBe(DEFAULT_REDIRECT_TARGET);
+    },
+    'redirect-same-origin': (a) => {
+      expect(a.status).toBe(302);
+      expect(a.headers.get('location')).toBe('/redirected');
+    },
+    // Sizes as staged below: 100,000 bytes, sent in 64 KiB chunks.
+    'endless-body': (a) => {
+      expect(a.status).toBe(200);
+      expect(String(a.body)).toMatch(/^\{"status":"success".*"name":" {131072}$/);
+    },
+    // A bomb is made of 16 MiB members, so even a small one inflates to 16 MiB.
+    'gzip-bomb': (a) => {
+      expect(a.headers.get('content-encoding')).toBe('gzip');
+      expect(String(a.body).length).toBeGreaterThan(16 * 1024 * 1024);
+    },
+    'lying-length': (a) => {
+      expect(a.status).toBe(200);
+      expect(String(a.body)).toMatch(/"name":"$/);
+    },
+    'fresh-cursor-repeat': (a) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true } } }),
+    'blank-cursor': (a) =>
+      expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true, next_cursor: '   ' } } }),
+    'rate-limit-odd': (a) => {
+      expect(a.status).toBe(429);
+      expect(a.headers.get('retry-after')).toBe('-5');
+    },
+  };
+
+  it('covers every fault kind', () => {
+    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS].sort());
+  });
+
+  const keyOnly = () => ({ headers: { 'x-api-key': env.sandbox.keys[0]! } });
+  const secondPageCursor = async () =>
+    ((await env.raw(FEED, keyOnly())).body.data as { next_cursor: string }).next_cursor;
+
+  it('a page without a fault moves its cursor on, which the repeat-cursor row relies on', async () => {
+    const cursor = await secondPageCursor();
+    const second = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, keyOnly());
+    expect((second.body.data as { next_cursor: string }).next_cursor).not.toBe(cursor);
+  });
+
+  it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset'))('%s', async (kind, check) => {
+    const cursor = await secondPageCursor();
+    const started = performance.now();
+    const answer = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, {
+      headers: header(`${kind};retry-after=3;delay=${DELAY_MS};bytes=100000`),
+      redirect: 'manual',
+    });
+    check(answer, { cursor, elapsedMs: performance.now() - started });
+  });
+
+  it('reset closes the connection without an answer', async () => {
+    await expect(
+      fetch(`${env.sandbox.url}/social/user/social_data`, { headers: header('reset') }),
+    ).rejects.toThrow();
+  });
+
+  it('a redirect takes its status and target from the header, a target with = and ; in its query too', async () => {
+    const to = 'http://127.0.0.2:4999/x?a=1&b=2';
+    const answer = await env.raw('/social/user/social_data', {
+      headers: header(`redirect-other-origin;status=308;to=${to}`),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(308);
+    expect(answer.headers.get('location')).toBe(to);
+  });
+
+  it('the page a same-origin redirect points to would pass for success, and is counted', async () => {
+    const before = env.sandbox.stats.byEndpoint.redirected ?? 0;
+    const answer = await env.raw('/redirected', { method: 'POST' });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'success', data: { list_id: '1' } } });
+    expect(env.sandbox.stats.byEndpoint.redirected).toBe(before + 1);
+  });
+
+  it.each([
+    ['status', { status: 200 }],
+    ['to', { to: '/relative' }],
+    ['bytes', { bytes: -1 }],
+  ])('refuses a bad %s', async (_name, extra) => {
+    const answer = await env.control('/faults', { fault: 'redirect-other-origin', ...extra });
+    expect(answer.status).toBe('error');
+  });
+
+  it('slow answers after the delay it was given', async () => {
+    const started = Date.now();
+    await env.raw('/social/user/social_data', { headers: header('slow;delay=300') });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe('each fault, switched on through the control API, as the client meets it', () => {
+  const stage = (fault: FaultKind, extra: Record<string, unknown> = {}) =>
+    env.control('/faults', { fault, retryAfter: 0, delayMs: 400, ...extra });
+  const once = { maxRetries: 0 };
+
+  it.each([
+    ['rate-limit', RateLimitError],
+    ['rate-limit-date', RateLimitError],
+    ['error-500', UpstreamError],
+    ['error-502', UpstreamError],
+    ['error-503', UpstreamError],
+    ['reset', ConnectionError],
+    ['html', ResponseFormatError],
+    ['truncated', ResponseFormatError],
+    ['error-200', ApiError],
+    ['redirect-other-origin', RedirectError],
+    ['redirect-same-origin', RedirectError],
+    ['endless-body', ResponseTooLargeError],
+    ['gzip-bomb', ResponseTooLargeError],
+    ['lying-length', ResponseFormatError],
+  ] as const)('%s fails a call that may not retry with %p', async (fault, Class) => {
+    await stage(fault);
+    await expect(env.client().call('getUser', { userName: 'social_data' }, once)).rejects.toBeInstanceOf(
+      Class,
+    );
+  });
+
+  it('slow past the client timeout is a TimeoutError', async () => {
+    await stage('slow');
+    await expect(
+      env.client({ timeoutMs: 100 }).call('getUser', { userName: 'social_data' }, once),
+    ).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it.each(['rate-limit', 'error-503', 'reset', 'truncated'] as const)(
+    '%s once is retried away by the client',
+    async (fault) => {
+      await stage(fault, { times: 1 });
+      await expect(env.client().call('getUser', { userName: 'social_data' })).resolves.toMatchObject({
+        userName: 'social_data',
+      });
+    },
+  );
+
+  it('a repeated cursor ends the run without duplicates', async () => {
+    await stage('repeat-cursor', { endpoint: 'getUserFollowers' });
+    const run = env.client().paginate('getUserFollowers', { userName: 'followers_1k' });
+    const ids = (await run.toArray()).map((u) => u.id);
+    expect(run.stopReason).toBe('repeatedCursor');
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('an empty tweet page that claims more is followed, and nothing is lost', async () => {
+    await stage('empty-page', { endpoint: 'getUserTweets', times: 2 });
+    const ids = (await env.client().paginate('getUserTweets', { userName: 'social_data' }).toArray()).map(
+      (t) => t.id,
+    );
+    expect(ids).toHaveLength(45);
+    expect(new Set(ids).size).toBe(45);
+  });
+
+  it.each([
+    // Tweet cursors can point at the first page again: 20 tweets, then 3 pages of repeats.
+    ['getUserTweets', 'social_data', 20, 4],
+    // User cursors cannot ("0|…" means the end), so the second page moves one user on.
+    ['getUserFollowers', 'followers_1k', 201, 5],
+  ] as const)(
+    'fresh cursors with records already served end %s (issue 26 finding 2)',
+    async (id, userName, distinct, requests) => {
+      await stage('fresh-cursor-repeat', { endpoint: id });
+      await env.control('/stats/reset');
+      const run = env.client().paginate(id, { userName });
+      const ids = (await run.toArray()).map((record) => record.id);
+      expect(new Set(ids).size).toBe(distinct);
+      expect(run.stopReason).toBe('emptyPages');
+      const stats = (await env.control('/stats', undefined, 'GET')).data;
+      expect((stats.byEndpoint as Record<string, number>)[id]).toBe(requests);
+    },
+  );
+
+  it('a blank cursor ends the run and is never sent back (issue 26 finding 3)', async () => {
+    await stage('blank-cursor', { endpoint: 'getUserFollowers' });
+    await env.control('/stats/reset');
+    const run = env.client().paginate('getUserFollowers', { userName: 'followers_1k' });
+    expect(await run.toArray()).toHaveLength(200);
+    expect(run.stopReason).toBe('end');
+    const stats = (await env.control('/stats', undefined, 'GET')).data;
+    expect((stats.byEndpoint as Record<string, number>).getUserFollowers).toBe(1);
+  });
+
+  it.each([['-5'], ['+5'], ['Retry in 5'], ['5, 10']])(
+    'Retry-After %j is no delay: the client backs off instead (issue 26 finding 4)',
+    async (text) => {
+      await stage('rate-limit-odd', { retryAfterText: text, times: 2 });
+      const sleeps: number[] = [];
+      const client = env.client({
+        random: () => 1,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+      });
+      await expect(client.call('getUser', { userName: 'social_data' })).resolves.toMatchObject({
+        userName: 'social_data',
+      });
+      expect(sleeps).toEqual([500, 1000]);
+    },
+  );
+
+  it('faults at a rate hit about that share of requests, per key and endpoint', async () => {
+    await env.control('/stats/reset');
+    await stage('error-503', { rate: 0.3, key: env.sandbox.keys[0], endpoint: 'getUserFollowers' });
+    const client = env.client({ maxRetries: 10 });
+    const ids = (
+      await client.paginate('getUserFollowers', { userName: 'followers_1k' }, { pageSize: 20 }).toArray()
+    ).map((u) => u.id);
+    expect(new Set(ids).size).toBe(1000);
+    const stats = (await env.control('/stats', undefined, 'GET')).data;
+    const requests = (stats.byEndpoint as Record<string, number>).getUserFollowers!;
+    const failed = requests - 51;
+    expect(failed / requests).toBeGreaterThan(0.15);
+    expect(failed / requests).toBeLessThan(0.45);
+    await expect(env.client().call('getUser', { userName: 'social_data' }, once)).resolves.toMatchObject({
+      userName: 'social_data',
+    });
+  });
+
+  it('spreads a share of requests evenly over several faults', () => {
+    const faults = new Faults(7);
+    faults.addShare(['error-500', 'error-503', 'reset'], 0.3, { key: 'k' });
+    const seen: Record<string, number> = {};
+    const draws = 30_000;
+    for (let i = 0; i < draws; i += 1) {
+      const fault = faults.pick('k', 'getUser', undefined)?.fault;
+      if (fault) seen[fault] = (seen[fault] ?? 0) + 1;
+    }
+    expect(faults.injected / draws).toBeCloseTo(0.3, 1);
+    for (const kind of ['error-500', 'error-503', 'reset']) expect(seen[kind]! / draws).toBeCloseTo(0.1, 1);
+    expect(faults.pick('other key', 'getUser', undefined)).toBeUndefined();
+  });
+
+  it('rejects a fault it does not know', async () => {
+    expect(await env.control('/faults', { fault: 'meteor' })).toMatchObject({ status: 'error' });
+  });
+});

@@ -1,0 +1,106 @@
+import nock from 'nock';
+
+import { samples } from '../../src/app/samples';
+import { app, appTester, run } from '../support/app';
+
+const BASE = 'https://api.social-data.test';
+const authData = { apiKey: 'tda_zapBoundsKey_48', baseUrl: BASE };
+const FOLLOWERS = /^\/social\/user\/jack\/followers/;
+
+/** `count` followers whose descriptions make each about `bytes` long in JSON. */
+function followers(first: number, count: number, bytes = 600) {
+  const padding = 'x'.repeat(Math.max(0, bytes - JSON.stringify(samples.user).length));
+  return Array.from({ length: count }, (_, n) => ({
+    ...samples.user,
+    id: String(1_400_000_000_000_000_000n + BigInt(first + n)),
+    description: padding,
+  }));
+}
+
+const page = (users: object[], next_cursor: string) => ({
+  status: 'success',
+  data: { followers: users, next_cursor },
+});
+
+afterEach(() => {
+  expect(nock.pendingMocks()).toEqual([]);
+  nock.cleanAll();
+});
+
+describe('a page far larger than the ones before it', () => {
+  it('is left whole for the next step, from its own cursor', async () => {
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, page(followers(0, 200), '1|1'))
+      .get(FOLLOWERS)
+      .query((query) => query.cursor === '1|1')
+      .reply(200, page(followers(200, 1000, 7000), '2|1'));
+    const output = await run('creates', 'getUserFollowers', authData, { userName: 'jack', maxItems: 5000 });
+    expect(output).toMatchObject({
+      count: 200,
+      truncated_by: 'size',
+      next_cursor: '1|1',
+      has_next_page: true,
+    });
+  });
+
+  it('fails the step naming Page Size when even the first page is too large', async () => {
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, page(followers(0, 1000, 7000), '1|1'));
+    const error = await run('creates', 'getUserFollowers', authData, {
+      userName: 'jack',
+      pageSize: 1000,
+    }).catch((failure: Error) => failure);
+    expect(JSON.parse((error as Error).message).message).toMatch(/^pageSize: .*6\.\d MB.*Page Size lower/);
+  });
+});
+
+describe('a trigger poll', () => {
+  it('hands each id on once when the feed moved between two of its pages', async () => {
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, page(followers(0, 200), '1|1'))
+      .get(FOLLOWERS)
+      .reply(200, page(followers(199, 200), ''));
+    const ids = (
+      (await run('triggers', 'newFollower', authData, { userName: 'jack' })) as Array<{ id: string }>
+    ).map((user) => user.id);
+    expect(ids).toHaveLength(399);
+    expect(new Set(ids).size).toBe(399);
+  });
+
+  it('reads no more than Max Pages per Poll, each request costing credits', async () => {
+    const scope = nock(BASE);
+    for (let at = 0; at < 7; at += 1)
+      scope
+        .get(FOLLOWERS)
+        .query((query) => (at === 0 ? query.cursor === undefined : query.cursor === `${at}|1`))
+        .reply(200, page(followers(at * 200, 200), `${at + 1}|1`));
+    const defaults = await run('triggers', 'newFollower', authData, { userName: 'jack' });
+    expect(defaults).toHaveLength(1000);
+    nock.cleanAll();
+    scope.get(FOLLOWERS).reply(200, page(followers(0, 200), '1|1'));
+    scope
+      .get(FOLLOWERS)
+      .query((query) => query.cursor === '1|1')
+      .reply(200, page(followers(200, 200), '2|1'));
+    const two = await run('triggers', 'newFollower', authData, { userName: 'jack', max_pages: '2' });
+    expect(two).toHaveLength(400);
+  });
+
+  it("reads one page for the editor's sample", async () => {
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, page(followers(0, 200), '1|1'));
+    const records = await appTester(
+      app.triggers.newFollower!.operation.perform as never,
+      {
+        authData,
+        inputData: { userName: 'jack' },
+        meta: { isLoadingSample: true },
+      } as never,
+    );
+    expect(records).toHaveLength(200);
+  });
+});

@@ -1,3 +1,0 @@
-import { bigAccountsSuite } from './big-accounts-suite';
-
-bigAccountsSuite(2);

@@ -1,0 +1,5 @@
+import { securitySuite } from './security.suite';
+import { survivalSuite } from './survival.suite';
+
+securitySuite(1);
+survivalSuite(1);

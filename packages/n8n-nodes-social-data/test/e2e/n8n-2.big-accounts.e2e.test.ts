@@ -1,0 +1,3 @@
+import { bigAccountsSuite } from './big-accounts.suite';
+
+bigAccountsSuite(2);

@@ -1,5 +1,0 @@
-import { securitySuite } from './security-suite';
-import { survivalSuite } from './survival-suite';
-
-securitySuite(1);
-survivalSuite(1);

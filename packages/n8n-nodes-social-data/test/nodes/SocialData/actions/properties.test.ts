@@ -1,0 +1,95 @@
+import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import type { EndpointId } from '@social-data/core';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { SocialData } from '../../../../nodes/SocialData/SocialData.node';
+
+const { description } = new SocialData();
+const properties = description.properties;
+
+/** The fields n8n shows for one resource/operation pair, as its displayOptions decide. */
+function visibleFor(id: EndpointId, values: Record<string, unknown> = {}): INodeProperties[] {
+  const state: Record<string, unknown> = {
+    resource: catalog[id].resource,
+    operation: id,
+    returnAll: false,
+    ...values,
+  };
+  return properties.filter((property) =>
+    Object.entries(property.displayOptions?.show ?? {}).every(([name, allowed]) =>
+      (allowed as unknown[]).includes(state[name]),
+    ),
+  );
+}
+
+function namesFor(id: EndpointId, values?: Record<string, unknown>): string[] {
+  return visibleFor(id, values).map((property) => property.name);
+}
+
+describe('the node description, generated from the catalog', () => {
+  it('offers every catalog endpoint exactly once, under its resource, with a label and description', () => {
+    const offered = properties
+      .filter((property) => property.name === 'operation')
+      .flatMap((picker) =>
+        (picker.options as Array<{ value: string; action: string; description: string }>).map((option) => ({
+          ...option,
+          resource: (picker.displayOptions?.show?.resource as string[])[0],
+        })),
+      );
+    expect(offered.map((option) => option.value).sort()).toEqual([...endpointIds].sort());
+    for (const option of offered) {
+      const spec = catalog[option.value as EndpointId];
+      expect(option.resource).toBe(spec.resource);
+      expect(option.action).toBe(spec.action);
+      expect(option.description.length).toBeGreaterThan(20);
+    }
+  });
+
+  it.each(endpointIds)('%s shows exactly one field for each parameter it requires', (id) => {
+    const required = Object.entries(endpointSpec(id).params)
+      .filter(([, spec]) => spec.required)
+      .map(([name]) => name);
+    for (const name of required) expect(namesFor(id).filter((field) => field === name)).toHaveLength(1);
+  });
+
+  it.each(endpointIds.filter(isPaginated))('%s has Return All, Limit 50 and the paging options', (id) => {
+    expect(namesFor(id)).toEqual(expect.arrayContaining(['returnAll', 'limit', 'options']));
+    expect(namesFor(id, { returnAll: true })).not.toContain('limit');
+    expect(visibleFor(id).find((field) => field.name === 'limit')?.default).toBe(50);
+    const options = visibleFor(id).find((field) => field.name === 'options')?.options as INodeProperties[];
+    const names = options.map((option) => option.name);
+    expect(names).toEqual(expect.arrayContaining(['startCursor', 'maxPages', 'simplify', 'outputMode']));
+    const range = endpointSpec(id).count;
+    const pageSize = options.find((option) => option.name === 'pageSize');
+    if (!range) expect(pageSize).toBeUndefined();
+    else
+      expect(pageSize?.typeOptions).toEqual({
+        minValue: range.min,
+        ...(range.max ? { maxValue: range.max } : {}),
+      });
+  });
+
+  it('asks for the session credential only on own-session operations', () => {
+    const session = description.credentials?.find((credential) => credential.name === 'socialDataSession');
+    const shown = session?.displayOptions?.show?.operation as string[];
+    expect([...shown].sort()).toEqual(endpointIds.filter((id) => catalog[id].mode === 'session').sort());
+    expect(description.credentials?.find((credential) => credential.name === 'socialDataApi')?.required).toBe(
+      true,
+    );
+  });
+
+  it('lets users paste links for users, lists, communities and topics', () => {
+    const locators = properties.filter((property) => property.type === 'resourceLocator');
+    expect(locators.map((locator) => locator.name).sort()).toEqual([
+      'community_id',
+      'list_id',
+      'topic_id',
+      'userName',
+    ]);
+    for (const locator of locators) expect(locator.modes?.map((mode) => mode.name)).toContain('url');
+  });
+
+  it('can be used as an AI agent tool', () => {
+    expect(description.usableAsTool).toBe(true);
+  });
+});

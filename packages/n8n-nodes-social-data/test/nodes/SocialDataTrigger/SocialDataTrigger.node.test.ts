@@ -1,0 +1,382 @@
+import { feedIds, feeds, inputParams } from '@social-data/core';
+import type { FeedId } from '@social-data/core';
+import { communityId, listId, SandboxControl, startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { SocialDataTrigger } from '../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
+import { API_KEY, COOKIE, PROXY, SECRETS } from '../../support/api';
+import { pollContext } from '../../support/poll-context';
+
+const trigger = new SocialDataTrigger();
+const LIST = listId(0);
+const COMMUNITY = communityId(0);
+const locator = (mode: string, value: string) => ({ __rl: true, mode, value });
+const byName = (userName: string) => ({ userName: locator('username', userName) });
+
+let sandbox: Sandbox;
+let control: SandboxControl;
+let credentials: Parameters<typeof pollContext>[1];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ keys: [API_KEY], control: true });
+  control = new SandboxControl(sandbox.url);
+  credentials = {
+    socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url },
+    socialDataSession: { cookie: COOKIE, proxy: PROXY },
+  };
+});
+afterAll(() => sandbox.close());
+afterEach(() => control.clearFaults());
+
+/** One trigger node across polls, as an active workflow runs it. */
+class ActiveTrigger {
+  readonly staticData: IDataObject = {};
+  readonly emitted: string[] = [];
+  readonly warnings: string[] = [];
+  lastRequests: string[] = [];
+  sessionId: string | undefined;
+
+  constructor(readonly parameters: Record<string, unknown>) {}
+
+  async poll(): Promise<IDataObject[]> {
+    const harness = pollContext(this.parameters, credentials, {
+      staticData: this.staticData,
+      ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+    });
+    const output = await trigger.poll.call(harness.context);
+    this.lastRequests = harness.requests;
+    this.warnings.push(...harness.warnings);
+    const items = (output?.[0] ?? []).map((item: INodeExecutionData) => item.json);
+    this.emitted.push(...items.map((json) => String(json.id)));
+    return items;
+  }
+
+  async ids(): Promise<string[]> {
+    return (await this.poll()).map((json) => String(json.id));
+  }
+
+  /** Polls until nothing is left to emit: a burst past the page budget takes several polls. */
+  async drain(): Promise<string[]> {
+    const all: string[] = [];
+    for (let polls = 0; polls < 20; polls += 1) {
+      const ids = await this.ids();
+      all.push(...ids);
+      const backlog = (this.staticData.socialDataWatch as { backlog?: unknown }).backlog;
+      if (ids.length === 0 && backlog === undefined) return all;
+    }
+    throw new Error('the trigger never settled');
+  }
+}
+
+const everyEvent: Record<FeedId, { parameters: Record<string, unknown>; change: () => Promise<string[]> }> = {
+  newTweet: { parameters: byName('social_data'), change: () => control.tweet('social_data', 2) },
+  newReply: {
+    parameters: byName('social_data'),
+    change: () => control.tweet('social_data', 1, { feed: 'replies' }),
+  },
+  newMediaTweet: {
+    parameters: byName('social_data'),
+    change: () => control.tweet('social_data', 1, { feed: 'media' }),
+  },
+  newListTweet: {
+    parameters: { list_id: locator('id', LIST) },
+    change: async () => {
+      const [member] = control.strangers(1);
+      await control.join('listMembers', { list_id: LIST }, [member!]);
+      return control.tweet(member!, 2);
+    },
+  },
+  newCommunityTweet: {
+    parameters: { community_id: locator('id', COMMUNITY) },
+    change: () => control.tweet('one_follower', 1, { community_id: COMMUNITY }),
+  },
+  newCommunityMedia: {
+    parameters: { community_id: locator('url', `https://x.com/i/communities/${COMMUNITY}`) },
+    change: () => control.tweet('one_follower', 1, { community_id: COMMUNITY, feed: 'media' }),
+  },
+  newBookmark: {
+    parameters: {},
+    change: async () => {
+      const [id] = await control.tweet('followers_1k', 1, { feed: 'replies' });
+      await control.bookmark(id!);
+      return [id!];
+    },
+  },
+  newForYouTweet: { parameters: {}, change: () => control.tweet('followers_200', 1) },
+  newFollower: {
+    parameters: byName('social_data'),
+    change: async () => {
+      const accounts = control.strangers(2);
+      await control.join('followers', { owner: 'social_data' }, accounts);
+      return accounts;
+    },
+  },
+  newFollowing: {
+    parameters: { userName: locator('url', 'https://x.com/social_data') },
+    change: async () => {
+      const accounts = control.strangers(1);
+      await control.join('following', { owner: 'social_data' }, accounts);
+      return accounts;
+    },
+  },
+  newMutualFollower: {
+    parameters: byName('social_data'),
+    change: async () => {
+      const accounts = control.strangers(1);
+      await control.join('mutuals', { owner: 'social_data' }, accounts);
+      return accounts;
+    },
+  },
+  newListMember: {
+    parameters: { list_id: locator('url', `https://x.com/i/lists/${LIST}`) },
+    change: async () => {
+      const accounts = control.strangers(3);
+      await control.join('listMembers', { list_id: LIST }, accounts);
+      return accounts;
+    },
+  },
+  newListSubscriber: {
+    parameters: { list_id: locator('id', LIST) },
+    change: async () => {
+      const accounts = control.strangers(1);
+      await control.join('listSubscribers', { list_id: LIST }, accounts);
+      return accounts;
+    },
+  },
+  newMutedAccount: {
+    parameters: {},
+    change: async () => {
+      const accounts = control.strangers(1);
+      await control.join('muted', {}, accounts);
+      return accounts;
+    },
+  },
+};
+
+describe('every event', () => {
+  it('covers the whole feed catalog', () => {
+    expect(Object.keys(everyEvent).sort()).toEqual([...feedIds].sort());
+  });
+
+  it.each(feedIds)('%s: nothing on activation, then exactly what changed, oldest first', async (event) => {
+    const { parameters, change } = everyEvent[event];
+    const active = new ActiveTrigger({ event, ...parameters });
+    expect(await active.ids()).toEqual([]);
+    if (feeds[event].order === 'time') {
+      expect(active.staticData.socialDataWatch).toMatchObject({ v: 1, seen: expect.any(Array) });
+      expect(active.lastRequests).toHaveLength(1);
+    } else {
+      // A position feed remembers its top 1,000 ids, in 5 requests at most, so that removals
+      // of the newest ones cannot hide what it knows.
+      expect(active.staticData.socialDataWatch).toMatchObject({
+        v: 2,
+        segments: [{ ids: expect.any(Array) }],
+      });
+      expect(active.lastRequests.length).toBeLessThanOrEqual(5);
+    }
+    expect(await active.ids()).toEqual([]);
+
+    const added = await change();
+    expect(await active.ids()).toEqual(added);
+    expect(await active.ids()).toEqual([]);
+  });
+
+  it.each(feedIds)('%s: a manual run shows the newest item and leaves the state alone', async (event) => {
+    const { parameters } = everyEvent[event];
+    const harness = pollContext({ event, ...parameters }, credentials, { mode: 'manual' });
+    const output = await trigger.poll.call(harness.context);
+    expect(output?.[0]).toHaveLength(1);
+    expect(output?.[0]?.[0]?.json.id).toEqual(expect.any(String));
+    expect(harness.staticData).toEqual({});
+    expect(harness.requests).toHaveLength(1);
+  });
+});
+
+describe('new followers', () => {
+  it.each([0, 1, 25, 250])('emits each of %i new followers exactly once', async (count) => {
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_1k') });
+    await active.poll();
+    const joined = control.strangers(count);
+    await control.join('followers', { owner: 'followers_1k' }, joined);
+    expect(await active.drain()).toEqual(joined);
+    expect(active.emitted).toEqual(joined);
+  });
+
+  it('emits a re-follow again once a poll has seen the unfollow', async () => {
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_201') });
+    await active.poll();
+    const response = await fetch(`${sandbox.url}/social/user/followers_201/followers?count=3`, {
+      headers: { 'X-API-Key': API_KEY },
+    });
+    const first = ((await response.json()) as { data: { followers: Array<{ id: string }> } }).data
+      .followers[2]!.id;
+    await control.leave('followers', { owner: 'followers_201' }, first);
+    expect(await active.ids()).toEqual([]);
+    await control.join('followers', { owner: 'followers_201' }, [first]);
+    expect(await active.ids()).toEqual([first]);
+    expect(await active.ids()).toEqual([]);
+  });
+
+  it('keeps its state through a failed poll and emits everything on the next one', async () => {
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_1k') });
+    await active.poll();
+    const before = JSON.stringify(active.staticData);
+    const joined = control.strangers(3);
+    await control.join('followers', { owner: 'followers_1k' }, joined);
+    await control.fault({ fault: 'error-200', times: 1, endpoint: 'getUserFollowers' });
+    const failure = await active.poll().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NodeApiError);
+    expect(JSON.stringify(active.staticData)).toBe(before);
+    expect(await active.ids()).toEqual(joined);
+  });
+
+  it('flattens records with Simplify', async () => {
+    const active = new ActiveTrigger({
+      event: 'newFollower',
+      ...byName('followers_200'),
+      options: { simplify: true },
+    });
+    await active.poll();
+    const [joined] = control.strangers(1);
+    await control.join('followers', { owner: 'followers_200' }, [joined!]);
+    const [record] = await active.poll();
+    expect(record).toMatchObject({ id: joined, profile_url: expect.stringContaining('https://x.com/') });
+  });
+
+  it('starts over, emitting nothing, when the account changes', async () => {
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_199') });
+    await active.poll();
+    Object.assign(active.parameters, byName('followers_200'));
+    await control.join('followers', { owner: 'followers_200' }, control.strangers(2));
+    expect(await active.ids()).toEqual([]);
+  });
+});
+
+describe('own-session events', () => {
+  it('start over, emitting nothing, when the session credential changes to another account', async () => {
+    const active = new ActiveTrigger({ event: 'newBookmark' });
+    active.sessionId = 'sessionOfAlice';
+    await active.poll();
+    const [first] = await control.tweet('followers_199', 1);
+    await control.bookmark(first!);
+    expect(await active.ids()).toEqual([first]);
+    active.sessionId = 'sessionOfBob';
+    const [second] = await control.tweet('followers_199', 1);
+    await control.bookmark(second!);
+    expect(await active.ids()).toEqual([]);
+    const [third] = await control.tweet('followers_199', 1);
+    await control.bookmark(third!);
+    expect(await active.ids()).toEqual([third]);
+  });
+});
+
+describe('new tweets', () => {
+  it.each([0, 1, 25])('emits each of %i new tweets exactly once, oldest first', async (count) => {
+    const active = new ActiveTrigger({ event: 'newTweet', ...byName('followers_100k') });
+    await active.poll();
+    const posted = await control.tweet('followers_100k', count);
+    expect(await active.drain()).toEqual(posted);
+  });
+
+  it('emits each of 250 new tweets exactly once: the newest 200 first, then the rest', async () => {
+    const active = new ActiveTrigger({ event: 'newTweet', ...byName('followers_100k') });
+    await active.poll();
+    const posted = await control.tweet('followers_100k', 250);
+    // Ten requests of 20 reach the newest 200; the next poll goes on from there.
+    expect(await active.ids()).toEqual(posted.slice(50));
+    expect(await active.drain()).toEqual(posted.slice(0, 50));
+    expect(active.emitted.length).toBe(250);
+  });
+
+  it('catches up over several polls past Max Pages per Poll, without skipping or repeating', async () => {
+    const active = new ActiveTrigger({
+      event: 'newTweet',
+      ...byName('followers_1m'),
+      options: { maxPages: 2 },
+    });
+    await active.poll();
+    const burst = await control.tweet('followers_1m', 70);
+    const first = await active.ids();
+    expect(first).toEqual(burst.slice(30));
+    expect(active.lastRequests).toHaveLength(2);
+    expect(active.warnings.join()).toContain('the rest follow in the next poll');
+    const during = await control.tweet('followers_1m', 3);
+    const rest = await active.drain();
+    expect([...first, ...rest].sort()).toEqual([...burst, ...during].sort());
+    expect(new Set(active.emitted).size).toBe(active.emitted.length);
+  });
+});
+
+describe('errors', () => {
+  it('names the field when the account is not a username, before any request', async () => {
+    const harness = pollContext({ event: 'newFollower', ...byName('not a name!') }, credentials);
+    const error = await trigger.poll.call(harness.context).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect((error as Error).message).toMatch(/^Username: /);
+    expect(harness.requests).toEqual([]);
+  });
+
+  it('asks for the session credential on own-session events', async () => {
+    const harness = pollContext({ event: 'newBookmark' }, { socialDataApi: credentials.socialDataApi });
+    await expect(trigger.poll.call(harness.context)).rejects.toThrow(
+      'This operation needs a Social Data Session credential',
+    );
+    expect(harness.requests).toEqual([]);
+  });
+
+  it('reports a bad key as a 401 and stores nothing', async () => {
+    const harness = pollContext(
+      { event: 'newTweet', ...byName('social_data') },
+      {
+        ...credentials,
+        socialDataApi: { ...credentials.socialDataApi, apiKey: 'tda_wrong_key_000' },
+      },
+    );
+    const error = await trigger.poll.call(harness.context).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ httpCode: '401' });
+    expect(harness.staticData).toEqual({});
+  });
+
+  it('says so when a manual run finds an empty feed', async () => {
+    const harness = pollContext({ event: 'newFollower', ...byName('no_followers') }, credentials, {
+      mode: 'manual',
+    });
+    await expect(trigger.poll.call(harness.context)).rejects.toThrow('Nothing to show yet');
+  });
+
+  it('never puts the key, cookie or proxy password in state, items, notes or errors', async () => {
+    const active = new ActiveTrigger({ event: 'newMutedAccount', options: { maxPages: 1 } });
+    await active.poll();
+    await control.join('muted', {}, control.strangers(300));
+    const items = await active.poll();
+    await control.fault({ fault: 'error-200', times: 1 });
+    const error = await active.poll().catch((caught: unknown) => caught);
+    const everything = JSON.stringify([
+      active.staticData,
+      items,
+      active.warnings,
+      error,
+      (error as Error).message,
+    ]);
+    for (const secret of SECRETS) expect(everything).not.toContain(secret);
+  });
+});
+
+it("lists every event in the picker under its feed's name, with the fields that feed needs", () => {
+  const { properties } = trigger.description;
+  const picker = properties.find((property) => property.name === 'event');
+  const options = picker?.options as Array<{ name: string; value: FeedId }>;
+  expect(options.map((option) => option.value).sort()).toEqual([...feedIds].sort());
+  for (const { name, value } of options) {
+    expect(name).toBe(feeds[value].displayName);
+    const shown = properties
+      .filter((property) => (property.displayOptions?.show?.event as string[] | undefined)?.includes(value))
+      .map((property) => property.name);
+    const needed = inputParams(feeds[value].endpoint)
+      .filter(([, spec]) => spec.required)
+      .map(([param]) => param);
+    expect([value, ...shown.sort()]).toEqual([value, ...needed.sort()]);
+  }
+});
