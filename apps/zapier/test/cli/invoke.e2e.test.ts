@@ -152,9 +152,8 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
     const result = await invoke('auth test, bad key', ['auth', 'test'], { ...authData, apiKey: badKey });
     expect(result.code).not.toBe(0);
     const message = result.stderr.replace(/\s*›\s*/g, ' ');
-    expect(message).toContain('The API key was rejected (HTTP 401 on lookupTweets)');
     expect(message).toContain(
-      'Check the API key of your Social Data credential (n8n) or connection (Zapier)',
+      'The API key was rejected (HTTP 401 on lookupTweets): Invalid API key. Check the API key of your Social Data credential (n8n) or connection (Zapier)',
     );
     expect(message).not.toContain(badKey);
   });
