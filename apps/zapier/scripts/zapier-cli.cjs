@@ -32,8 +32,9 @@ const OFFLINE_ENV = { DISABLE_ZAPIER_ANALYTICS: '1', NO_UPDATE_NOTIFIER: '1' };
  * `timeoutMs` kills a hung run (a hang guard, not a speed check).
  */
 function runZapierCli(args, { cwd = process.cwd(), env = {}, timeoutMs = 0, stdio = 'pipe' } = {}) {
+  const node = cliNode();
   const started = Date.now();
-  const child = spawn(cliNode(), [CLI_BIN, ...args], {
+  const child = spawn(node, [CLI_BIN, ...args], {
     cwd,
     env: { ...process.env, ...OFFLINE_ENV, ...env },
     stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],

@@ -122,9 +122,11 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
 
   it("finds a profile with the sandbox's own counts", async () => {
     const account = sandbox.world.accountByName('social_data')!;
-    const [profile] = parsed<User[]>(
+    const found = parsed<User[]>(
       await invoke('search getUser', ['search', 'getUser', '-i', '{"userName":"@social_data"}']),
     );
+    figures['search getUser: records'] = found.length;
+    const [profile] = found;
     expect(profile).toMatchObject({
       id: sandbox.world.user(account).id,
       userName: 'social_data',
@@ -140,7 +142,7 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
         'create',
         'createList',
         '-i',
-        '{"name":"Invoked list","description":"made by zapier-platform invoke","is_private":"yes"}',
+        '{"name":"My list","description":"made by invoke","is_private":"yes"}',
       ]),
     );
     expect(sandbox.world.listsCreated).toBe(before + 1);
