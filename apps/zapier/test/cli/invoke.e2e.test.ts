@@ -162,8 +162,9 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
 
   it('printed no secret and called nothing but the sandbox', () => {
     const printed = outputs.join('\n');
+    const cookieValues = authData.cookie!.split(';').map((pair) => pair.split('=')[1]!.trim());
     const proxyPassword = new URL(authData.proxy!).password;
-    for (const secret of [authData.apiKey!, authData.cookie!, proxyPassword])
+    for (const secret of [authData.apiKey!, ...cookieValues, proxyPassword])
       expect(printed).not.toContain(secret);
     expect(zapierDotCom.requests).toEqual([]);
   });
