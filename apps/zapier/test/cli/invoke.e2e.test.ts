@@ -134,7 +134,7 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
     });
   });
 
-  it('creates a list the sandbox then knows by the returned id', async () => {
+  it('creates the list asked for, which the sandbox knows by the returned id', async () => {
     const before = sandbox.world.listsCreated;
     // Values are text, as the Zap editor sends them; the CLI parses "yes" for a boolean field.
     const created = parsed<{ list_id: string }>(
@@ -146,7 +146,13 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
       ]),
     );
     expect(sandbox.world.listsCreated).toBe(before + 1);
-    expect(sandbox.world.listByIdString(created.list_id)).toBeDefined();
+    const list = sandbox.world.listByIdString(created.list_id);
+    expect(list).toBeDefined();
+    expect(sandbox.world.listInfo(list!)).toMatchObject({
+      name: 'My list',
+      description: 'made by invoke',
+      isPrivate: true,
+    });
   });
 
   it('shows a rejected key as the Zap builder sees it, without the key', async () => {
