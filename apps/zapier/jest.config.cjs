@@ -1,6 +1,6 @@
 module.exports = {
   ...require('../../jest.preset.cjs'),
   displayName: 'zapier',
-  // build/ holds a second package.json of the same name (the folder `zapier push` uploads).
+  // build/, the folder `zapier-platform push` uploads, holds a second package.json of this name.
   modulePathIgnorePatterns: ['<rootDir>/build/'],
 };

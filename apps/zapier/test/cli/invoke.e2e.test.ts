@@ -34,7 +34,7 @@ const outputs: string[] = [];
 const figures: Figures = {};
 
 /**
- * The folder `zapier push` uploads (build/), with its one dependency installed as Zapier
+ * The folder `zapier-platform push` uploads (build/), with its one dependency installed as Zapier
  * installs it, outside the workspace: the CLI runs the app exactly as built.
  */
 function builtAppFolder(): string {
