@@ -51,7 +51,7 @@ function builtAppFolder(): string {
 /** The CLI reads a connection from `.env` as `authData_<field>` lines, the way its docs show. */
 function writeConnection(connection: Record<string, string>): void {
   const lines = Object.entries(connection).map(([field, value]) => `authData_${field}='${value}'`);
-  writeFileSync(join(appDir, '.env'), `${lines.join('\n')}\n`);
+  writeFileSync(join(appDir, '.env'), `${lines.join('\n')}\n`, { mode: 0o600 });
 }
 
 async function invoke(label: string, args: string[], connection = authData) {
@@ -60,7 +60,8 @@ async function invoke(label: string, args: string[], connection = authData) {
     cwd: appDir,
     env: {
       ZAPIER_BASE_ENDPOINT: zapierDotCom.url,
-      // A developer's own `zapier login` would switch invoke to relaying through zapier.com.
+      // Not the developer's `zapier-platform login`: its deploy key only serves relaying through
+      // zapier.com (`-a`), and these runs must not depend on who ran them.
       ZAPIER_AUTH_LOCATION: join(appDir, 'no-zapierrc'),
     },
     timeoutMs: INVOKE_LIMIT_MS,
