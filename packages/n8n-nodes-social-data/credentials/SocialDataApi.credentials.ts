@@ -7,8 +7,11 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * The API key every operation needs, and where the API lives. The key travels only in the
- * X-API-Key header that n8n adds through `authenticate`; the node never puts it anywhere else.
+ * The API key every operation needs, where the API lives, and the session for the operations
+ * and events that act as you. The key travels only in the X-API-Key header that n8n adds through
+ * `authenticate`; core sends the cookie and proxy only in the body of own-session requests. One
+ * credential, so n8n picks it for every operation: the session fields are optional, and an
+ * own-session operation names what is missing before any request.
  */
 export class SocialDataApi implements ICredentialType {
   name = 'socialDataApi';
@@ -40,6 +43,30 @@ export class SocialDataApi implements ICredentialType {
       placeholder: 'https://api.example.com',
       description:
         'Address of the Social Data API, as your account dashboard shows it. For the local sandbox, the URL it printed (e.g. http://127.0.0.1:4010).',
+    },
+    // A session cookie logs in as you: a secret whatever its field is called.
+    // eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+    {
+      displayName: 'Session Cookie',
+      name: 'cookie',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      placeholder: 'auth_token=...; ct0=...',
+      description:
+        'Only for operations and events marked "uses your session" (your timeline, bookmarks, muted accounts, lists you create...). The Cookie header of a browser logged in to x.com, at least its auth_token and ct0 cookies. Leave empty for public data.',
+    },
+    // Proxy URLs carry the proxy's user and password.
+    // eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+    {
+      displayName: 'Proxy URL',
+      name: 'proxy',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      placeholder: 'http://user:password@proxy.example.com:8080',
+      description:
+        'Only with the Session Cookie: the proxy the API uses for your session, an http://, https://, socks5:// or socks5h:// URL with a host.',
     },
     {
       displayName: 'Allow Insecure HTTP',

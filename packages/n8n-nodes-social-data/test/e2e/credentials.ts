@@ -32,9 +32,9 @@ export function sandboxCredentials(baseUrl: string): IDataObject[] {
     },
     {
       id: 'sdSessSandbox001',
-      name: 'Social Data Session (sandbox)',
-      type: 'socialDataSession',
-      data: { cookie: COOKIE, proxy: PROXY },
+      name: 'Social Data with session (sandbox)',
+      type: 'socialDataApi',
+      data: { apiKey: API_KEY, baseUrl, cookie: COOKIE, proxy: PROXY },
     },
   ];
 }
