@@ -3,8 +3,13 @@ import type {
   Icon,
   ICredentialTestRequest,
   ICredentialType,
+  IHttpRequestMethods,
   INodeProperties,
 } from 'n8n-workflow';
+
+/** Whether the credential holds any part of a session, as an n8n expression. */
+const WITH_SESSION =
+  '(String($credentials.cookie ?? "").trim() !== "" || String($credentials.proxy ?? "").trim() !== "")';
 
 /**
  * The API key every operation needs, where the API lives, and the session for the operations
@@ -85,18 +90,22 @@ export class SocialDataApi implements ICredentialType {
     },
   };
 
-  // A lookup of one well-known tweet: it answers 200 for any valid key whatever the account
-  // holds, so only a rejected key fails the test. n8n sends this request itself, before the
-  // node's own check of the Base URL can refuse plain HTTP: so an http:// address off this
-  // machine is tried as https:// unless Allow Insecure HTTP is on, and the key never crosses
+  // Without a session, a lookup of one well-known tweet: it answers 200 for any valid key
+  // whatever the account holds, so only a rejected key fails the test. With a Session Cookie or
+  // Proxy URL filled in, the first page of your bookmarks instead, so the API judges the key and
+  // the session together and a half-filled session fails the test. n8n sends this request itself,
+  // before the node's own check of the Base URL can refuse plain HTTP: so an http:// address off
+  // this machine is tried as https:// unless Allow Insecure HTTP is on, and the secrets never cross
   // the network in clear (a server without TLS fails the test, which then says why).
   test: ICredentialTestRequest = {
     request: {
       baseURL:
         '={{ ($credentials.allowInsecureHttp || !/^http:\\/\\//i.test($credentials.baseUrl.trim()) || /^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(\\/|$)/i.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim() : $credentials.baseUrl.trim().replace(/^http:/i, "https:")).replace(/\\/+$/, "") }}',
-      url: '/social/tweets/lookup',
-      qs: { tweet_ids: '20' },
-      // A redirect would carry the key to wherever it points; the test fails on it instead.
+      // n8n resolves each request field as an expression; the type only knows literal methods.
+      method: `={{ ${WITH_SESSION} ? "POST" : "GET" }}` as IHttpRequestMethods,
+      url: `={{ ${WITH_SESSION} ? "/social/bookmarks" : "/social/tweets/lookup?tweet_ids=20" }}`,
+      body: `={{ ${WITH_SESSION} ? { cookie: $credentials.cookie, proxy: $credentials.proxy } : undefined }}`,
+      // A redirect would carry the secrets to wherever it points; the test fails on it instead.
       disableFollowRedirect: true,
     },
     rules: [
@@ -106,6 +115,14 @@ export class SocialDataApi implements ICredentialType {
           value: 401,
           message:
             'The API key was rejected. Copy the current key from your Social Data dashboard (it starts with tda_).',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 400,
+          message:
+            'The API refused the session. Fill in both Session Cookie (the Cookie header of a browser logged in to x.com, with auth_token and ct0) and Proxy URL (http://, https://, socks5:// or socks5h://), or leave both empty to use public data only.',
         },
       },
       {

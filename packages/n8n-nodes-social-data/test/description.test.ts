@@ -74,14 +74,18 @@ describe('the node description, generated from the catalog', () => {
 
   it('declares one credential for every operation, so n8n picks it without a second choice', () => {
     expect(description.credentials).toEqual([{ name: 'socialDataApi', required: true }]);
-    expect(new SocialDataTrigger().description.credentials).toEqual([{ name: 'socialDataApi', required: true }]);
+    expect(new SocialDataTrigger().description.credentials).toEqual([
+      { name: 'socialDataApi', required: true },
+    ]);
   });
 
   it('names credential fields in messages as the credential form labels them', () => {
     const form = new SocialDataApi().properties.map(({ name, displayName }) => [name, displayName]);
     expect(form).toEqual(expect.arrayContaining(Object.entries(CREDENTIAL_FIELDS)));
     expect(new SocialDataApi().displayName).toBe(CREDENTIAL_TITLE);
-    const session = new SocialDataApi().properties.filter(({ name }) => name === 'cookie' || name === 'proxy');
+    const session = new SocialDataApi().properties.filter(
+      ({ name }) => name === 'cookie' || name === 'proxy',
+    );
     expect(session.map(({ required, typeOptions }) => [required, typeOptions?.password])).toEqual([
       [undefined, true],
       [undefined, true],

@@ -182,19 +182,22 @@ describe('the Social Data node inside n8n-core', () => {
     ['the Session Cookie and the Proxy URL', apiCredential],
     ['the Session Cookie', { ...apiCredential, cookie: '  ', proxy: PROXY }],
     ['the Proxy URL', { ...apiCredential, cookie: COOKIE }],
-  ])('asks for %s in the credential on an own-session operation, before any request', async (missing, credential) => {
-    const { error, items, run } = await runNode(
-      { resource: 'bookmark', operation: 'getBookmarks' },
-      { credentials: { socialDataApi: credential } },
-    );
-    expect(items).toEqual([]);
-    expect(error).toMatchObject({
-      name: 'NodeOperationError',
-      message: `Add ${missing} in the "Social Data API" credential (needed by Bookmark → Get Many)`,
-    });
-    expect(String(error?.description)).toContain('Credential to connect with');
-    expect(leakedSecrets(run)).toEqual([]);
-  });
+  ])(
+    'asks for %s in the credential on an own-session operation, before any request',
+    async (missing, credential) => {
+      const { error, items, run } = await runNode(
+        { resource: 'bookmark', operation: 'getBookmarks' },
+        { credentials: { socialDataApi: credential } },
+      );
+      expect(items).toEqual([]);
+      expect(error).toMatchObject({
+        name: 'NodeOperationError',
+        message: `Add ${missing} in the "Social Data API" credential (needed by Bookmark → Get Many)`,
+      });
+      expect(String(error?.description)).toContain('Credential to connect with');
+      expect(leakedSecrets(run)).toEqual([]);
+    },
+  );
 
   it('reports a rejected key with what to do, and no secret anywhere in the run', async () => {
     api().get('/social/user/social_data').times(2).reply(401, { status: 'error', msg: 'Invalid API key' });

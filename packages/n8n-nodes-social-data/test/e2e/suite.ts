@@ -102,7 +102,10 @@ export function n8nSuite(line: 1 | 2): void {
 
     it.each([
       ['sdBadKey00000001', /API key/],
-      ['sdNoSession00001', /Add the Session Cookie and the Proxy URL in the "Social Data API" credential \(needed by Bookmark → Get Many\)/],
+      [
+        'sdNoSession00001',
+        /Add the Session Cookie and the Proxy URL in the "Social Data API" credential \(needed by Bookmark → Get Many\)/,
+      ],
       ['sdNotFound000001', /not found/i],
     ])(
       'ends %s with a clear message',
