@@ -8,7 +8,10 @@ import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from './credential';
 /** Names core gives inputs, as the node panel labels them. */
 const LABELS: Record<string, string> = {
   ...Object.fromEntries(
-    Object.entries(CREDENTIAL_FIELDS).map(([name, label]) => [name, `${label} ("${CREDENTIAL_TITLE}" credential)`]),
+    Object.entries(CREDENTIAL_FIELDS).map(([name, label]) => [
+      name,
+      `${label} ("${CREDENTIAL_TITLE}" credential)`,
+    ]),
   ),
   limit: 'Limit',
   pageSize: 'Page Size',

@@ -23,6 +23,7 @@ export function operationsOf(resource: Resource): EndpointId[] {
 
 /** An operation as the panel shows it, e.g. "Bookmark → Get Many". */
 export function operationLabel(id: EndpointId): string {
-  const resource = RESOURCES.find(({ value }) => value === catalog[id].resource)?.name ?? catalog[id].resource;
+  const resource =
+    RESOURCES.find(({ value }) => value === catalog[id].resource)?.name ?? catalog[id].resource;
   return `${resource} → ${catalog[id].displayName}`;
 }
