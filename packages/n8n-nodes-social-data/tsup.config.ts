@@ -13,7 +13,6 @@ export default defineConfig({
       'nodes/SocialData/SocialData.node': 'nodes/SocialData/SocialData.node.ts',
       'nodes/SocialDataTrigger/SocialDataTrigger.node': 'nodes/SocialDataTrigger/SocialDataTrigger.node.ts',
       'credentials/SocialDataApi.credentials': 'credentials/SocialDataApi.credentials.ts',
-      'credentials/SocialDataSession.credentials': 'credentials/SocialDataSession.credentials.ts',
     },
     'n8n-workflow',
   ),

@@ -51,7 +51,7 @@ export async function startStack(progress: Progress, options: StackOptions = {})
   try {
     progress.info(`n8n ${n8n.runtime.version}, user folder ${n8n.folder}`);
     await n8n.importCredentials(sandboxCredentials(sandbox));
-    progress.info('credentials "Social Data" and "Social Data Session" imported (stored encrypted)');
+    progress.info('credential "Social Data" (with a sandbox session) imported (stored encrypted)');
     return { sandbox, n8n, close };
   } catch (error) {
     await close();

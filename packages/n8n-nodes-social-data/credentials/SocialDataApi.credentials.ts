@@ -3,12 +3,20 @@ import type {
   Icon,
   ICredentialTestRequest,
   ICredentialType,
+  IHttpRequestMethods,
   INodeProperties,
 } from 'n8n-workflow';
 
+/** Whether the credential holds any part of a session, as an n8n expression. */
+const WITH_SESSION =
+  '(String($credentials.cookie ?? "").trim() !== "" || String($credentials.proxy ?? "").trim() !== "")';
+
 /**
- * The API key every operation needs, and where the API lives. The key travels only in the
- * X-API-Key header that n8n adds through `authenticate`; the node never puts it anywhere else.
+ * The API key every operation needs, where the API lives, and the session for the operations
+ * and events that act as you. The key travels only in the X-API-Key header that n8n adds through
+ * `authenticate`; core sends the cookie and proxy only in the body of own-session requests. One
+ * credential, so n8n picks it for every operation: the session fields are optional, and an
+ * own-session operation names what is missing before any request.
  */
 export class SocialDataApi implements ICredentialType {
   name = 'socialDataApi';
@@ -41,6 +49,30 @@ export class SocialDataApi implements ICredentialType {
       description:
         'Address of the Social Data API, as your account dashboard shows it. For the local sandbox, the URL it printed (e.g. http://127.0.0.1:4010).',
     },
+    // A session cookie logs in as you: a secret whatever its field is called.
+    // eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+    {
+      displayName: 'Session Cookie',
+      name: 'cookie',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      placeholder: 'auth_token=...; ct0=...',
+      description:
+        'Only for operations and events marked "uses your session" (your timeline, bookmarks, muted accounts, lists you create...). The Cookie header of a browser logged in to x.com, at least its auth_token and ct0 cookies. Leave empty for public data.',
+    },
+    // Proxy URLs carry the proxy's user and password.
+    // eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+    {
+      displayName: 'Proxy URL',
+      name: 'proxy',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      placeholder: 'http://user:password@proxy.example.com:8080',
+      description:
+        'Only with the Session Cookie: the proxy the API uses for your session, an http://, https://, socks5:// or socks5h:// URL with a host.',
+    },
     {
       displayName: 'Allow Insecure HTTP',
       name: 'allowInsecureHttp',
@@ -58,18 +90,22 @@ export class SocialDataApi implements ICredentialType {
     },
   };
 
-  // A lookup of one well-known tweet: it answers 200 for any valid key whatever the account
-  // holds, so only a rejected key fails the test. n8n sends this request itself, before the
-  // node's own check of the Base URL can refuse plain HTTP: so an http:// address off this
-  // machine is tried as https:// unless Allow Insecure HTTP is on, and the key never crosses
+  // Without a session, a lookup of one well-known tweet: it answers 200 for any valid key
+  // whatever the account holds, so only a rejected key fails the test. With a Session Cookie or
+  // Proxy URL filled in, the first page of your bookmarks instead, so the API judges the key and
+  // the session together and a half-filled session fails the test. n8n sends this request itself,
+  // before the node's own check of the Base URL can refuse plain HTTP: so an http:// address off
+  // this machine is tried as https:// unless Allow Insecure HTTP is on, and the secrets never cross
   // the network in clear (a server without TLS fails the test, which then says why).
   test: ICredentialTestRequest = {
     request: {
       baseURL:
         '={{ ($credentials.allowInsecureHttp || !/^http:\\/\\//i.test($credentials.baseUrl.trim()) || /^http:\\/\\/(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?(\\/|$)/i.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim() : $credentials.baseUrl.trim().replace(/^http:/i, "https:")).replace(/\\/+$/, "") }}',
-      url: '/social/tweets/lookup',
-      qs: { tweet_ids: '20' },
-      // A redirect would carry the key to wherever it points; the test fails on it instead.
+      // n8n resolves each request field as an expression; the type only knows literal methods.
+      method: `={{ ${WITH_SESSION} ? "POST" : "GET" }}` as IHttpRequestMethods,
+      url: `={{ ${WITH_SESSION} ? "/social/bookmarks" : "/social/tweets/lookup?tweet_ids=20" }}`,
+      body: `={{ ${WITH_SESSION} ? { cookie: $credentials.cookie, proxy: $credentials.proxy } : undefined }}`,
+      // A redirect would carry the secrets to wherever it points; the test fails on it instead.
       disableFollowRedirect: true,
     },
     rules: [
@@ -79,6 +115,14 @@ export class SocialDataApi implements ICredentialType {
           value: 401,
           message:
             'The API key was rejected. Copy the current key from your Social Data dashboard (it starts with tda_).',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 400,
+          message:
+            'The API refused the session. Fill in both Session Cookie (the Cookie header of a browser logged in to x.com, with auth_token and ct0) and Proxy URL (http://, https://, socks5:// or socks5h://), or leave both empty to use public data only.',
         },
       },
       {

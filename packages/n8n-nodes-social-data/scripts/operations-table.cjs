@@ -4,17 +4,16 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
+const { catalog, feeds } = require('@social-data/core');
+
 const { between } = require('../../../scripts/readme-tables.cjs');
 
 const README = join(__dirname, '..', 'README.md');
 
 function operationsTable() {
   const { SocialData } = require('../dist/nodes/SocialData/SocialData.node.js');
-  const { properties, credentials } = new SocialData().description;
+  const { properties } = new SocialData().description;
   const resources = properties.find((property) => property.name === 'resource').options;
-  const session = new Set(
-    credentials.find((c) => c.name === 'socialDataSession').displayOptions.show.operation,
-  );
   const paginated = new Set(
     properties.find((property) => property.name === 'returnAll').displayOptions.show.operation,
   );
@@ -29,7 +28,7 @@ function operationsTable() {
     );
     for (const option of picker.options) {
       rows.push(
-        `| ${resource.name} | ${option.name} | ${option.description} | ${paginated.has(option.value) ? 'yes' : ''} | ${session.has(option.value) ? 'yes' : ''} |`,
+        `| ${resource.name} | ${option.name} | ${option.description} | ${paginated.has(option.value) ? 'yes' : ''} | ${catalog[option.value].mode === 'session' ? 'yes' : ''} |`,
       );
     }
   }
@@ -38,8 +37,7 @@ function operationsTable() {
 
 function eventsTable() {
   const { SocialDataTrigger } = require('../dist/nodes/SocialDataTrigger/SocialDataTrigger.node.js');
-  const { properties, credentials } = new SocialDataTrigger().description;
-  const session = new Set(credentials.find((c) => c.name === 'socialDataSession').displayOptions.show.event);
+  const { properties } = new SocialDataTrigger().description;
   const fields = properties.filter((property) => property.displayOptions?.show?.event);
   const rows = ['| Event | Emits | Watches | Needs session |', '|---|---|---|---|'];
   for (const option of properties.find((property) => property.name === 'event').options) {
@@ -47,7 +45,7 @@ function eventsTable() {
       .filter((field) => field.displayOptions.show.event.includes(option.value))
       .map((field) => field.displayName);
     rows.push(
-      `| ${option.name} | ${option.description} | ${watched.join(', ') || 'your account'} | ${session.has(option.value) ? 'yes' : ''} |`,
+      `| ${option.name} | ${option.description} | ${watched.join(', ') || 'your account'} | ${catalog[feeds[option.value].endpoint].mode === 'session' ? 'yes' : ''} |`,
     );
   }
   return rows.join('\n');

@@ -14,11 +14,11 @@ export interface CredentialRef {
 
 export const CHAIN_API: CredentialRef = { id: 'sdQueueChainApi1', name: 'Social Data (chain sandbox)' };
 export const TRIGGER_API: CredentialRef = { id: 'sdQueueTrigApi01', name: 'Social Data (trigger sandbox)' };
-const SESSION: CredentialRef = { id: 'sdQueueSession01', name: 'Social Data Session' };
+const SESSION: CredentialRef = { id: 'sdQueueSession01', name: 'Social Data with session' };
 
 /**
  * One API credential per sandbox, so the trigger's polls never count among the chain's requests;
- * and a session credential no workflow uses, which must still be stored only encrypted.
+ * and a credential with a session no workflow uses, which must still be stored only encrypted.
  */
 export function credentials(chainSandbox: string, triggerSandbox: string): Array<Record<string, unknown>> {
   return [
@@ -26,8 +26,10 @@ export function credentials(chainSandbox: string, triggerSandbox: string): Array
     { ...TRIGGER_API, type: 'socialDataApi', data: { apiKey: API_KEY, baseUrl: triggerSandbox } },
     {
       ...SESSION,
-      type: 'socialDataSession',
+      type: 'socialDataApi',
       data: {
+        apiKey: API_KEY,
+        baseUrl: chainSandbox,
         cookie: `auth_token=${COOKIE_TOKEN}; ct0=${COOKIE_CSRF}`,
         proxy: `http://queueProxyUser:${PROXY_PASSWORD}@127.0.0.1:8080`,
       },

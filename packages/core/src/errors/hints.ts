@@ -9,9 +9,9 @@ export const hints = {
     'Check the screen name, id or URL: the account, tweet, list, community or topic does not exist or is not visible.',
   validation: 'Correct the named input and run again.',
   proxy:
-    'Check the proxy URL of your Social Data Session credential (n8n) or connection (Zapier): an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
+    'Check the proxy URL of your Social Data API credential (n8n) or connection (Zapier): an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
   cookie:
-    'Check the session cookie of your Social Data Session credential (n8n) or connection (Zapier): copy it again from a logged-in browser.',
+    'Check the session cookie of your Social Data API credential (n8n) or connection (Zapier): copy it again from a logged-in browser.',
   rateLimit:
     'The API is rate limiting this key. Wait a moment and run again, use a smaller page size, or set a request rate.',
   upstream: 'The API had a temporary problem. Run again in a moment.',

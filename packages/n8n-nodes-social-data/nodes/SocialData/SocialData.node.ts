@@ -1,8 +1,6 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { socialDataSessionTest } from '../shared/session-check';
-import { sessionOperations } from './actions/resources';
 import { nodeProperties } from './actions/properties';
 import { router } from './actions/router';
 import { ACTION_NODE_VERSION } from '../shared/versions';
@@ -21,22 +19,9 @@ export class SocialData implements INodeType {
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [
-      { name: 'socialDataApi', required: true },
-      {
-        // The issue and the docs name this credential socialDataSession: it holds a session,
-        // not an API key, so the "-Api" suffix convention would mislabel it.
-        // eslint-disable-next-line n8n-nodes-base/node-class-description-credentials-name-unsuffixed
-        name: 'socialDataSession',
-        required: true,
-        testedBy: 'socialDataSessionTest',
-        displayOptions: { show: { operation: sessionOperations() } },
-      },
-    ],
+    credentials: [{ name: 'socialDataApi', required: true }],
     properties: nodeProperties,
   };
-
-  methods = { credentialTest: { socialDataSessionTest } };
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     return router.call(this);

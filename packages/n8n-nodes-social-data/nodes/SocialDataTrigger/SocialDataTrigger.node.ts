@@ -1,8 +1,6 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { socialDataSessionTest } from '../shared/session-check';
-import { sessionEvents } from './trigger/events';
 import { pollEvent } from './trigger/poll';
 import { triggerProperties } from './trigger/properties';
 import { TRIGGER_NODE_VERSION } from '../shared/versions';
@@ -21,21 +19,9 @@ export class SocialDataTrigger implements INodeType {
     polling: true,
     inputs: [],
     outputs: [NodeConnectionTypes.Main],
-    credentials: [
-      { name: 'socialDataApi', required: true },
-      {
-        // Named socialDataSession like the action node's: it holds a session, not an API key.
-        // eslint-disable-next-line n8n-nodes-base/node-class-description-credentials-name-unsuffixed
-        name: 'socialDataSession',
-        required: true,
-        testedBy: 'socialDataSessionTest',
-        displayOptions: { show: { event: sessionEvents() } },
-      },
-    ],
+    credentials: [{ name: 'socialDataApi', required: true }],
     properties: triggerProperties,
   };
-
-  methods = { credentialTest: { socialDataSessionTest } };
 
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
     return pollEvent.call(this);

@@ -1,14 +1,18 @@
-import { ApiError, SocialDataError, ValidationError, endpointSpec, sessionParams } from '@social-data/core';
+import { ApiError, SocialDataError, ValidationError, endpointSpec } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
+import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from './credential';
+
 /** Names core gives inputs, as the node panel labels them. */
 const LABELS: Record<string, string> = {
-  apiKey: 'API Key (Social Data API credential)',
-  baseUrl: 'Base URL (Social Data API credential)',
-  cookie: `${sessionParams.cookie.displayName} (Social Data Session credential)`,
-  proxy: 'Proxy URL (Social Data Session credential)',
+  ...Object.fromEntries(
+    Object.entries(CREDENTIAL_FIELDS).map(([name, label]) => [
+      name,
+      `${label} ("${CREDENTIAL_TITLE}" credential)`,
+    ]),
+  ),
   limit: 'Limit',
   pageSize: 'Page Size',
   startCursor: 'Start Cursor',

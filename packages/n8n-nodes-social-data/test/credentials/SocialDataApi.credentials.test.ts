@@ -22,14 +22,26 @@ const nodeTypes = {
   getKnownTypes: () => ({}),
 } as unknown as INodeTypes;
 
-/** The test request's Base URL as n8n's own expression engine resolves it from the credential. */
-function testBaseUrl(credentials: { baseUrl: string; allowInsecureHttp?: boolean }): unknown {
+/** A field of the test request as n8n's own expression engine resolves it from the credential. */
+function resolve(
+  field: 'baseURL' | 'method' | 'url' | 'body',
+  credentials: Record<string, unknown>,
+): unknown {
   const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-  const expression = new SocialDataApi().test.request.baseURL as string;
+  const expression = new SocialDataApi().test.request[field] as string;
   return workflow.expression.getSimpleParameterValue(node, expression, 'internal', {
     $credentials: credentials,
   } as never);
 }
+
+const testBaseUrl = (credentials: { baseUrl: string; allowInsecureHttp?: boolean }) =>
+  resolve('baseURL', credentials);
+
+const request = (credentials: Record<string, unknown>) => ({
+  method: resolve('method', credentials),
+  url: resolve('url', credentials),
+  body: resolve('body', credentials),
+});
 
 describe('the API credential test', () => {
   it.each([
@@ -49,5 +61,32 @@ describe('the API credential test', () => {
     expect(testBaseUrl({ baseUrl: 'http://api.example.com', allowInsecureHttp: true })).toBe(
       'http://api.example.com',
     );
+  });
+});
+
+describe('what the credential test asks the API', () => {
+  const key = { apiKey: 'tda_x', baseUrl: 'https://api.example.com' };
+
+  it.each([
+    ['no session fields', key],
+    ['blank session fields', { ...key, cookie: ' ', proxy: '' }],
+  ])('looks up one public tweet with %s, so only the key is judged', (_case, credentials) => {
+    expect(request(credentials)).toEqual({
+      method: 'GET',
+      url: '/social/tweets/lookup?tweet_ids=20',
+      body: undefined,
+    });
+  });
+
+  it.each<[string, { cookie?: string; proxy?: string }]>([
+    ['both', { cookie: 'auth_token=a; ct0=b', proxy: 'http://u:p@proxy.example:8080' }],
+    ['only a cookie', { cookie: 'auth_token=a; ct0=b' }],
+    ['only a proxy', { proxy: 'http://u:p@proxy.example:8080' }],
+  ])('reads your bookmarks with %s filled in, so the API judges the session too', (_case, session) => {
+    expect(request({ ...key, ...session })).toEqual({
+      method: 'POST',
+      url: '/social/bookmarks',
+      body: { cookie: session.cookie, proxy: session.proxy },
+    });
   });
 });

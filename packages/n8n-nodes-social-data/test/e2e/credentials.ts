@@ -5,8 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 // Distinctive values, so any trace of them in n8n's output or database is found by the scans.
 export const API_KEY = 'tda_e2eKey_Zq81MwX4Lr0fGk';
 export const REVOKED_KEY = 'tda_e2eRevoked_Hn27Pq9Vt';
-const COOKIE = 'auth_token=e2eCookieSecret_8fJ2kL; ct0=e2eCsrfSecret_4Qw9Zx';
-const PROXY = 'http://e2eProxyUser:e2eProxyPass_Vb73Nm@127.0.0.1:8080';
+export const COOKIE = 'auth_token=e2eCookieSecret_8fJ2kL; ct0=e2eCsrfSecret_4Qw9Zx';
+export const PROXY = 'http://e2eProxyUser:e2eProxyPass_Vb73Nm@127.0.0.1:8080';
 export const SECRETS = [
   API_KEY,
   REVOKED_KEY,
@@ -32,9 +32,9 @@ export function sandboxCredentials(baseUrl: string): IDataObject[] {
     },
     {
       id: 'sdSessSandbox001',
-      name: 'Social Data Session (sandbox)',
-      type: 'socialDataSession',
-      data: { cookie: COOKIE, proxy: PROXY },
+      name: 'Social Data with session (sandbox)',
+      type: 'socialDataApi',
+      data: { apiKey: API_KEY, baseUrl, cookie: COOKIE, proxy: PROXY },
     },
   ];
 }

@@ -102,7 +102,10 @@ export function n8nSuite(line: 1 | 2): void {
 
     it.each([
       ['sdBadKey00000001', /API key/],
-      ['sdNoSession00001', /Social Data Session credential/],
+      [
+        'sdNoSession00001',
+        /Add the Session Cookie and the Proxy URL in the "Social Data API" credential \(needed by Bookmark → Get Many\)/,
+      ],
       ['sdNotFound000001', /not found/i],
     ])(
       'ends %s with a clear message',
@@ -121,7 +124,9 @@ export function n8nSuite(line: 1 | 2): void {
         httpCode: '401',
         description: expect.stringMatching(/API key/),
       });
-      expect(execution.items('No Session')[0]?.json.error).toMatch(/Social Data Session credential/);
+      expect(execution.items('No Session')[0]?.json.error).toBe(
+        'Add the Session Cookie and the Proxy URL in the "Social Data API" credential (needed by Bookmark → Get Many)',
+      );
       expect(execution.items('Not Found')[0]?.json).toMatchObject({ httpCode: '404' });
     }, 300_000);
 

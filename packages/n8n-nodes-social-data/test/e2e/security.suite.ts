@@ -7,10 +7,7 @@ import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
 
 const STATUSES = [301, 302, 303, 307, 308];
 const API = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
-const SESSION = {
-  ...API,
-  socialDataSession: { id: 'sdSessSandbox001', name: 'Social Data Session (sandbox)' },
-};
+const SESSION = { socialDataApi: { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' } };
 
 /** One call of each kind: a GET, an own-session POST that reads, and the POST that creates. */
 const CALLS = [

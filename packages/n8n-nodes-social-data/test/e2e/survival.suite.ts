@@ -34,7 +34,7 @@ function pollingWorkflow(
         pollTimes: { item: [{ mode: 'everyMinute' }] },
       },
       credentials: trigger.session
-        ? { ...API, socialDataSession: { id: 'sdSessSandbox001', name: 'Social Data Session (sandbox)' } }
+        ? { socialDataApi: { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' } }
         : API,
     })),
   };

@@ -66,10 +66,9 @@ function triggerWorkflow(receiver: string) {
           pollTimes: { item: [{ mode: 'everyMinute' }] },
         },
         credentials: {
-          socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' },
-          ...(watched.session
-            ? { socialDataSession: { id: 'sdSessSandbox001', name: 'Social Data Session (sandbox)' } }
-            : {}),
+          socialDataApi: watched.session
+            ? { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' }
+            : { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' },
         },
       },
       {

@@ -7,7 +7,8 @@ export const PROXY = 'http://proxyuser:Pr0xyPassw0rd@127.0.0.1:8080';
 export const SECRETS = [API_KEY, 'c00kieSecretValue42', 'csrfSecretValue77', 'Pr0xyPassw0rd'];
 
 export const apiCredential = { apiKey: API_KEY, baseUrl: BASE_URL };
-export const sessionCredential = { cookie: COOKIE, proxy: PROXY };
+/** The credential with its optional session fields filled, for own-session operations. */
+export const sessionCredential = { ...apiCredential, cookie: COOKIE, proxy: PROXY };
 
 /** A nock scope that only answers requests carrying the key exactly once, as the credential adds it. */
 export function api(): nock.Scope {

@@ -9,8 +9,7 @@ export interface PollHarness {
 }
 
 interface Credentials {
-  socialDataApi: { apiKey: string; baseUrl: string };
-  socialDataSession?: { cookie: string; proxy: string };
+  socialDataApi: { apiKey: string; baseUrl: string; cookie?: string; proxy?: string };
 }
 
 const node = { name: 'Social Data Trigger', type: 'n8n-nodes-social-data.socialDataTrigger' } as INode;
@@ -31,7 +30,7 @@ export function pollContext(
   const harness: PollHarness = { context: undefined as never, staticData, warnings: [], requests: [] };
   harness.context = {
     getNode: () =>
-      sessionId ? { ...node, credentials: { socialDataSession: { id: sessionId, name: sessionId } } } : node,
+      sessionId ? { ...node, credentials: { socialDataApi: { id: sessionId, name: sessionId } } } : node,
     getMode: () => mode,
     getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
     getWorkflowStaticData: () => staticData,

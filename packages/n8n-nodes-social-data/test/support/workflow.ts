@@ -57,7 +57,6 @@ function nodeTypesFor(input: IDataObject[]): INodeTypes {
 
 export interface Credentials {
   socialDataApi?: ICredentialDataDecryptedObject;
-  socialDataSession?: ICredentialDataDecryptedObject;
 }
 
 /** Applies the API credential's `generic` authenticate as n8n's own helper does. */

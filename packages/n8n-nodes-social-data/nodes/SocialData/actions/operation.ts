@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
+import { operationLabel } from './resources';
 import { checkReturnAllSize } from './big-accounts';
 
 interface Options {
@@ -113,7 +114,7 @@ export async function runOperation(
   sink: Sink,
 ): Promise<void> {
   const params = readParams(context, operation, itemIndex);
-  const client = await clientFor(context, operation, itemIndex);
+  const client = await clientFor(context, operation, operationLabel(operation), itemIndex);
   const options = context.getNodeParameter('options', itemIndex, {}) as Options;
   if (isPaginated(operation)) return readPages(context, client, operation, params, itemIndex, options, sink);
   if (endpointSpec(operation).result.kind === 'records')

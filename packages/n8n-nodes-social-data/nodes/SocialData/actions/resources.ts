@@ -21,6 +21,9 @@ export function operationsOf(resource: Resource): EndpointId[] {
   return endpointIds.filter((id) => catalog[id].resource === resource);
 }
 
-export function sessionOperations(): EndpointId[] {
-  return endpointIds.filter((id) => catalog[id].mode === 'session');
+/** An operation as the panel shows it, e.g. "Bookmark → Get Many". */
+export function operationLabel(id: EndpointId): string {
+  const resource =
+    RESOURCES.find(({ value }) => value === catalog[id].resource)?.name ?? catalog[id].resource;
+  return `${resource} → ${catalog[id].displayName}`;
 }

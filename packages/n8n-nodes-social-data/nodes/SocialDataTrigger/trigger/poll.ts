@@ -11,6 +11,7 @@ import type { FeedId } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { API_CREDENTIAL } from '../../shared/credential';
 import { toNodeError } from '../../shared/errors';
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
@@ -39,7 +40,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
     const options = this.getNodeParameter('options', {}) as Options;
-    const client = await clientFor(this, feed.endpoint);
+    const client = await clientFor(this, feed.endpoint, `the ${feed.displayName} event`);
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const read = feedPages(client, feed.endpoint, params);
     const shape = shapeFor(feed.endpoint, options.simplify);
@@ -61,10 +62,10 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
 
     const staticData = this.getWorkflowStaticData('node');
     // Own-session feeds (bookmarks, For You, muted...) belong to the session's account, so
-    // another session credential is another feed.
+    // another credential is another feed.
     const session =
       catalog[feed.endpoint].mode === 'session'
-        ? (this.getNode().credentials?.socialDataSession?.id ?? '')
+        ? (this.getNode().credentials?.[API_CREDENTIAL]?.id ?? '')
         : '';
     const result = await pollFeed(read, staticData[STATE], {
       key: watchKey(event, session ? { ...params, session } : params),

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from '@social-data/core';
 import type { Body, Transport } from '@social-data/core';
 import type { IExecuteFunctions, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
 
-export const API_CREDENTIAL = 'socialDataApi';
+import { API_CREDENTIAL } from '../credential';
 
 /**
  * The node contexts that make requests: the action node's run and the trigger's poll. Not core's

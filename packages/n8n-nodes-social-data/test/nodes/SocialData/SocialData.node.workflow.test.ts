@@ -18,7 +18,7 @@ import { stopN8nTimers } from '../../support/n8n-timers';
 afterAll(stopN8nTimers);
 
 const credentials = { socialDataApi: apiCredential };
-const withSession = { socialDataApi: apiCredential, socialDataSession: sessionCredential };
+const withSession = { socialDataApi: sessionCredential };
 const byName = (value: string) => ({ __rl: true, mode: 'username', value });
 
 describe('the Social Data node inside n8n-core', () => {
@@ -178,15 +178,26 @@ describe('the Social Data node inside n8n-core', () => {
     scope.done();
   });
 
-  it('asks for the session credential when an own-session operation has none', async () => {
-    const { error, items } = await runNode(
-      { resource: 'bookmark', operation: 'getBookmarks' },
-      { credentials, nodeCredentials: ['socialDataApi'] },
-    );
-    expect(items).toEqual([]);
-    expect(error).toMatchObject({ message: 'This operation needs a Social Data Session credential' });
-    expect(String(error?.description)).toContain('session cookie and proxy');
-  });
+  it.each([
+    ['the Session Cookie and the Proxy URL', apiCredential],
+    ['the Session Cookie', { ...apiCredential, cookie: '  ', proxy: PROXY }],
+    ['the Proxy URL', { ...apiCredential, cookie: COOKIE }],
+  ])(
+    'asks for %s in the credential on an own-session operation, before any request',
+    async (missing, credential) => {
+      const { error, items, run } = await runNode(
+        { resource: 'bookmark', operation: 'getBookmarks' },
+        { credentials: { socialDataApi: credential } },
+      );
+      expect(items).toEqual([]);
+      expect(error).toMatchObject({
+        name: 'NodeOperationError',
+        message: `Add ${missing} in the "Social Data API" credential (needed by Bookmark → Get Many)`,
+      });
+      expect(String(error?.description)).toContain('Credential to connect with');
+      expect(leakedSecrets(run)).toEqual([]);
+    },
+  );
 
   it('reports a rejected key with what to do, and no secret anywhere in the run', async () => {
     api().get('/social/user/social_data').times(2).reply(401, { status: 'error', msg: 'Invalid API key' });

@@ -6,7 +6,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { SocialDataTrigger } from '../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
-import { API_KEY, COOKIE, PROXY, SECRETS } from '../../support/api';
+import { API_KEY, COOKIE, leakedSecrets, PROXY, SECRETS } from '../../support/api';
 import { pollContext } from '../../support/poll-context';
 
 const trigger = new SocialDataTrigger();
@@ -22,10 +22,7 @@ let credentials: Parameters<typeof pollContext>[1];
 beforeAll(async () => {
   sandbox = await startSandbox({ keys: [API_KEY], control: true });
   control = new SandboxControl(sandbox.url);
-  credentials = {
-    socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url },
-    socialDataSession: { cookie: COOKIE, proxy: PROXY },
-  };
+  credentials = { socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY } };
 });
 afterAll(() => sandbox.close());
 afterEach(() => control.clearFaults());
@@ -318,12 +315,21 @@ describe('errors', () => {
     expect(harness.requests).toEqual([]);
   });
 
-  it('asks for the session credential on own-session events', async () => {
-    const harness = pollContext({ event: 'newBookmark' }, { socialDataApi: credentials.socialDataApi });
-    await expect(trigger.poll.call(harness.context)).rejects.toThrow(
-      'This operation needs a Social Data Session credential',
+  it.each([
+    ['the Session Cookie and the Proxy URL', {}],
+    ['the Session Cookie', { proxy: PROXY }],
+    ['the Proxy URL', { cookie: COOKIE }],
+  ])('asks for %s on own-session events, before any request', async (missing, session) => {
+    const { apiKey, baseUrl } = credentials.socialDataApi;
+    const harness = pollContext({ event: 'newBookmark' }, { socialDataApi: { apiKey, baseUrl, ...session } });
+    const error = await trigger.poll.call(harness.context).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect((error as Error).message).toBe(
+      `Add ${missing} in the "Social Data API" credential (needed by the New Bookmark event)`,
     );
     expect(harness.requests).toEqual([]);
+    const { message, description } = error as NodeOperationError;
+    expect(leakedSecrets([message, description, error])).toEqual([]);
   });
 
   it('reports a bad key as a 401 and stores nothing', async () => {

@@ -2,7 +2,10 @@ import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/co
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SocialDataApi } from '../../../../credentials/SocialDataApi.credentials';
 import { SocialData } from '../../../../nodes/SocialData/SocialData.node';
+import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from '../../../../nodes/shared/credential';
+import { SocialDataTrigger } from '../../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
 
 const { description } = new SocialData();
 const properties = description.properties;
@@ -69,13 +72,24 @@ describe('the node description, generated from the catalog', () => {
       });
   });
 
-  it('asks for the session credential only on own-session operations', () => {
-    const session = description.credentials?.find((credential) => credential.name === 'socialDataSession');
-    const shown = session?.displayOptions?.show?.operation as string[];
-    expect([...shown].sort()).toEqual(endpointIds.filter((id) => catalog[id].mode === 'session').sort());
-    expect(description.credentials?.find((credential) => credential.name === 'socialDataApi')?.required).toBe(
-      true,
+  it('declares one credential for every operation, so n8n picks it without a second choice', () => {
+    expect(description.credentials).toEqual([{ name: 'socialDataApi', required: true }]);
+    expect(new SocialDataTrigger().description.credentials).toEqual([
+      { name: 'socialDataApi', required: true },
+    ]);
+  });
+
+  it('names credential fields in messages as the credential form labels them', () => {
+    const form = new SocialDataApi().properties.map(({ name, displayName }) => [name, displayName]);
+    expect(form).toEqual(expect.arrayContaining(Object.entries(CREDENTIAL_FIELDS)));
+    expect(new SocialDataApi().displayName).toBe(CREDENTIAL_TITLE);
+    const session = new SocialDataApi().properties.filter(
+      ({ name }) => name === 'cookie' || name === 'proxy',
     );
+    expect(session.map(({ required, typeOptions }) => [required, typeOptions?.password])).toEqual([
+      [undefined, true],
+      [undefined, true],
+    ]);
   });
 
   it('lets users paste links for users, lists, communities and topics', () => {

@@ -7,9 +7,8 @@ import {
   ValidationError,
 } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { ICredentialTestFunctions, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { SocialData } from '../../../../nodes/SocialData/SocialData.node';
 import { router } from '../../../../nodes/SocialData/actions/router';
 import { toNodeError } from '../../../../nodes/shared/errors';
 
@@ -47,10 +46,12 @@ describe('the router', () => {
       ],
       { request },
     );
-    (context.getCredentials as unknown) = async (type: string) =>
-      type === 'socialDataApi'
-        ? { apiKey: 'tda_router_key', baseUrl: 'http://127.0.0.1:9' }
-        : { cookie: 'a=b', proxy: 'http://127.0.0.1:8080' };
+    (context.getCredentials as unknown) = async () => ({
+      apiKey: 'tda_router_key',
+      baseUrl: 'http://127.0.0.1:9',
+      cookie: 'a=b',
+      proxy: 'http://127.0.0.1:8080',
+    });
     const [output] = await router.call(context);
     expect(output).toEqual([
       { json: { id: 'first' }, pairedItem: { item: 0 } },
@@ -175,7 +176,7 @@ describe('error mapping', () => {
       field: 'proxy',
     });
     expect(toNodeError(node, error, 0, 'getBookmarks').message).toMatch(
-      /^Proxy URL \(Social Data Session credential\): /,
+      /^Proxy URL \("Social Data API" credential\): /,
     );
   });
 
@@ -188,34 +189,5 @@ describe('error mapping', () => {
     );
     expect(mapped).toBeInstanceOf(NodeApiError);
     expect(mapped.description).toBe('Check the base URL');
-  });
-});
-
-describe('the session credential test', () => {
-  const { socialDataSessionTest } = new SocialData().methods.credentialTest;
-  const test = (data: Record<string, string>) =>
-    socialDataSessionTest.call({} as ICredentialTestFunctions, {
-      id: 's',
-      name: 's',
-      type: 'socialDataSession',
-      data,
-    });
-
-  it('accepts a cookie with a proxy URL the API takes', async () => {
-    await expect(
-      test({ cookie: 'auth_token=abc', proxy: 'socks5h://u:p@proxy.example:1080' }),
-    ).resolves.toMatchObject({ status: 'OK' });
-  });
-
-  it('says what is wrong with the proxy without repeating its password', async () => {
-    const result = await test({ cookie: 'auth_token=abc', proxy: 'ftp://user:Sup3rSecretPw@proxy.example' });
-    expect(result.status).toBe('Error');
-    expect(result.message).toMatch(/scheme/);
-    expect(result.message).not.toContain('Sup3rSecretPw');
-  });
-
-  it('asks for the cookie when it is missing', async () => {
-    const result = await test({ cookie: ' ', proxy: 'http://proxy.example:8080' });
-    expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(/cookie is missing/) });
   });
 });
