@@ -19,7 +19,7 @@ export type Log = (message: string) => void;
 
 const quietInstall = ['--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock'];
 
-function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) {
     const tail = `${result.stdout}${result.stderr}`.split('\n').slice(-30).join('\n');
@@ -27,7 +27,7 @@ function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env):
   }
 }
 
-function ensureNode(version: string, log: Log): { headers: string; bin: string } {
+export function ensureNode(version: string, log: Log): { headers: string; bin: string } {
   const dir = join(CACHE_DIR, `node-${version}`);
   const bin = join(dir, 'node_modules', 'node', 'bin', 'node');
   // The `node` package installs the binary and headers through a platform package of its own.
