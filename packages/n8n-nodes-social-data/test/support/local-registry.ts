@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer, request } from 'node:http';
-import type { Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -93,43 +91,4 @@ export class LocalRegistry {
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-/**
- * An HTTP proxy that answers requests for the public registry from the local one. n8n's scanner
- * has the public registry's address built in and asks it through axios, which sends an
- * `https://` URL to a plain HTTP proxy as an absolute-form request: this server forwards those to
- * the local registry and refuses everything else.
- */
-export async function publicRegistryStandIn(
-  registryUrl: string,
-): Promise<{ url: string; server: Server; seen: string[] }> {
-  const target = new URL(registryUrl);
-  const seen: string[] = [];
-  const server = createServer((incoming, outgoing) => {
-    const asked = new URL(incoming.url ?? '/', 'https://invalid.test');
-    seen.push(`${asked.host}${asked.pathname}`);
-    if (asked.host !== 'registry.npmjs.org') {
-      outgoing.writeHead(502).end(`no route to ${asked.host}`);
-      return;
-    }
-    const forwarded = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: asked.pathname.replace(/^\/+/, '/') + asked.search,
-        method: incoming.method,
-        headers: { accept: incoming.headers.accept ?? 'application/json' },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', (error) => outgoing.writeHead(502).end(error.message));
-    incoming.pipe(forwarded);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, server, seen };
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -39,28 +39,6 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   });
   const stdout = plain(result.stdout);
   return { code: result.status, stdout, output: stdout + plain(result.stderr), ms: Date.now() - started };
-}
-
-/** `run` for a command that talks to a server in this process, whose event loop must keep going. */
-export function runAsync(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv = {},
-): Promise<Run> {
-  const started = Date.now();
-  const child = spawn(command, args, { cwd, env: userEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), 600_000);
-  return new Promise((resolve) =>
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: plain(stdout), output: plain(stdout + stderr), ms: Date.now() - started });
-    }),
-  );
 }
 
 /**
