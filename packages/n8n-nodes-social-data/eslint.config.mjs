@@ -9,7 +9,7 @@ import { noSpreadArguments } from '../../eslint.no-spread.mjs';
 
 export default [
   ...config,
-  { ignores: ['coverage', '**/*.bundled_*.mjs'] },
+  { ignores: ['coverage', 'standalone', '**/*.bundled_*.mjs'] },
   { ...noSpreadArguments, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
   {
     files: ['tsup.config.ts', 'test/**/*.ts'],

@@ -19,7 +19,7 @@ export type Log = (message: string) => void;
 
 const quietInstall = ['--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock'];
 
-function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync('npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) {
     const tail = `${result.stdout}${result.stderr}`.split('\n').slice(-30).join('\n');

@@ -21,6 +21,8 @@ export interface InstanceOptions {
   /** Extra environment for every command and process of this instance. */
   env?: Record<string, string>;
   log?: Log;
+  /** Start without the built package, for tests that install it the way users do. */
+  withoutPackage?: boolean;
 }
 
 export interface Owner {
@@ -47,7 +49,10 @@ export class N8nInstance {
   constructor(line: N8nLine | number, options: InstanceOptions = {}) {
     const log = options.log ?? ((message: string) => process.stderr.write(`[n8n ${line}.x] ${message}\n`));
     this.runtime = ensureN8n(line, log);
-    this.folder = createUserFolder(options.prefix ?? `n8n-${line}-`);
+    this.folder = createUserFolder(
+      options.prefix ?? `n8n-${line}-`,
+      options.withoutPackage ? null : undefined,
+    );
     this.env = n8nEnvironment(this.runtime, this.folder, options.env);
   }
 

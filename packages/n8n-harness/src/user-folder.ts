@@ -6,11 +6,12 @@ import { NODE_PACKAGE_DIR } from './paths';
 
 /**
  * A throwaway n8n user folder with the built package where n8n looks for installed community
- * packages (`.n8n/nodes/node_modules/<name>`), holding what its `files` field publishes.
+ * packages (`.n8n/nodes/node_modules/<name>`), holding what its `files` field publishes; with
+ * `packageDir` null, an empty one, for tests that install the package themselves.
  */
-export function createUserFolder(prefix = 'n8n-user-', packageDir = NODE_PACKAGE_DIR): string {
+export function createUserFolder(prefix = 'n8n-user-', packageDir: string | null = NODE_PACKAGE_DIR): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
-  installPackage(folder, packageDir);
+  if (packageDir) installPackage(folder, packageDir);
   return folder;
 }
 
