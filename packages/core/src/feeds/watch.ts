@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { addRange, compareIds, inRanges, newestFirst, rangeOf } from './ids';
 import { PositionPoll, startPositionWatch } from './position';
-import { readPages } from './reading';
+import { readPages, refusedOr } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { MAX_RANGES, MAX_SEEN, MAX_STALLS, MAX_UNTIL, readState } from './state';
 import type { Backlog, TimeState } from './state';
@@ -107,8 +107,7 @@ class TimePoll<R extends { id: string }> {
 
     let backlog = state.backlog;
     const ranOut = !head.enough && !head.ended;
-    const read =
-      backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.ids)) : [];
+    const read = backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.ids)) : [];
     if (head.stalled)
       this.notes.push(
         'The API claimed more items but gave no way to read them; reading goes on from the top next time',
@@ -167,39 +166,34 @@ class TimePoll<R extends { id: string }> {
     // poll has read are new even when the floor has risen past them.
     const unread = (id: string) =>
       !this.seen.has(id) && (!this.belowFloor(id) || (!isOld(id) && !inRanges(read, id)));
-    try {
-      // Two requests at least: the page read again, and one further.
-      const rest = await this.segment(
-        backlog.cursor || undefined,
-        Math.max(2, this.options.maxPages - this.requests),
-        isOld,
-      );
-      this.collect(rest, unread);
-      if (rest.enough || rest.ended) return undefined;
-      const fresh = rest.ids.filter((id) => !isOld(id));
-      const next: Backlog = {
-        cursor: rest.resume ?? '',
-        until: backlog.until,
-        read: addRange(read, rangeOf(fresh)),
-      };
-      // Offset cursors shift down by every tweet that arrives on top: a backlog that walks only
-      // through what was read already makes no headway, and is given up after a few polls.
-      const walked = rest.ids;
-      const deepest = newestFirst([...walked, ...(backlog.deepest ? [backlog.deepest] : [])]).at(-1);
-      if (deepest !== undefined) next.deepest = deepest;
-      next.stalls = deepest !== undefined && deepest !== backlog.deepest ? 0 : (backlog.stalls ?? 0) + 1;
-      if (next.stalls >= MAX_STALLS) {
-        this.giveUp(next, `${MAX_STALLS} polls in a row read nothing older`);
-        return undefined;
-      }
-      return next;
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
+    // Two requests at least: the page read again, and one further.
+    const rest = await refusedOr(
+      this.segment(backlog.cursor || undefined, Math.max(2, this.options.maxPages - this.requests), isOld),
+    );
+    if (rest instanceof ValidationError) {
       this.notes.push(
-        `The API refused the saved cursor (${error.message}); items that arrived during the backlog may be missed`,
+        `The API refused the saved cursor (${rest.message}); items that arrived during the backlog may be missed`,
       );
       return undefined;
     }
+    this.collect(rest, unread);
+    if (rest.enough || rest.ended) return undefined;
+    const fresh = rest.ids.filter((id) => !isOld(id));
+    const next: Backlog = {
+      cursor: rest.resume ?? '',
+      until: backlog.until,
+      read: addRange(read, rangeOf(fresh)),
+    };
+    // Offset cursors shift down by every tweet that arrives on top: a backlog that walks only
+    // through what was read already makes no headway, and is given up after a few polls.
+    const deepest = newestFirst([...rest.ids, ...(backlog.deepest ? [backlog.deepest] : [])]).at(-1);
+    if (deepest !== undefined) next.deepest = deepest;
+    next.stalls = deepest !== undefined && deepest !== backlog.deepest ? 0 : (backlog.stalls ?? 0) + 1;
+    if (next.stalls >= MAX_STALLS) {
+      this.giveUp(next, `${MAX_STALLS} polls in a row read nothing older`);
+      return undefined;
+    }
+    return next;
   }
 
   private async segment(cursor: string | undefined, budget: number, isBoundary: (id: string) => boolean) {

@@ -142,9 +142,6 @@ export class Paginator<T> implements AsyncIterable<T> {
     this.started = true;
     try {
       yield* this.follow();
-    } catch (error) {
-      this.stopReason ??= 'failed';
-      throw error;
     } finally {
       this.stopReason ??= 'stopped';
     }
@@ -163,7 +160,10 @@ export class Paginator<T> implements AsyncIterable<T> {
       if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stop('maxPages');
 
       this.lastCursor = cursor;
-      const page = await this.fetchPage(cursor);
+      const page = await this.fetchPage(cursor).catch((error: unknown) => {
+        this.stopReason ??= 'failed';
+        throw error;
+      });
       this.pagesFetched += 1;
       const offset = Math.min(skip, page.records.length);
       skip = 0;
