@@ -2,7 +2,7 @@ export { N8N_LINES, isN8nLine } from './lines';
 export type { N8nLine } from './lines';
 export { ensureN8n, ensureN8nInBackground, n8nInstalled } from './install';
 export type { Log, Runtime } from './install';
-export { n8nEnvironment } from './environment';
+export { n8nEnvironment, runnerBrokerEnvironment } from './environment';
 export { createUserFolder, installPackage } from './user-folder';
 export { parseRawOutput, runN8n } from './run-command';
 export type { CliResult } from './run-command';
