@@ -52,7 +52,9 @@ export class N8nInstance {
   }
 
   async cli(args: string[], { timeoutMs = 300_000 } = {}): Promise<CliResult> {
-    const result = await runN8n(this.runtime, args, this.env, { timeoutMs });
+    // `n8n execute` on 2.x starts a broker too, and fails while any other n8n holds its port.
+    const env = { ...(await runnerBrokerEnvironment(this.runtime)), ...this.env };
+    const result = await runN8n(this.runtime, args, env, { timeoutMs });
     this.transcript.push(result.stdout, result.stderr);
     return result;
   }
