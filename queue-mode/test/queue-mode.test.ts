@@ -97,6 +97,17 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     return inFlight();
   }
 
+  /** Kills `target` mid-run and starts a replacement; returns what it was running and when it died. */
+  async function killMidRun(target: Worker, calls: Call[], before: Set<string>) {
+    const inFlight = await midRun(target, calls, before);
+    await target.process.kill();
+    const killedAt = Date.now();
+    // The replacement gets a fresh user folder: on the killed worker's own, n8n 1.x's event-log
+    // recovery would mark its running executions crashed before the queue hands them out again.
+    await cluster.startWorker('worker-3');
+    return { inFlight, killedAt };
+  }
+
   function expectAllSucceeded(outcome: BatchOutcome, calls: Call[]): void {
     lost.push(outcome.lost.length);
     duplicates.push(outcome.duplicates);
@@ -222,12 +233,8 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       let inFlight = new Set<string>();
       let recovered: number | string = 'not within 60 s';
       const outcome = await runBatch(calls, async (before) => {
-        inFlight = await midRun(killed, calls, before);
-        await killed.process.kill();
-        const killedAt = Date.now();
-        // A replacement on a fresh user folder: on the killed worker's own folder, n8n's event-log
-        // recovery would mark its running executions crashed before the queue hands them out again.
-        await cluster.startWorker('worker-3');
+        let killedAt: number;
+        ({ inFlight, killedAt } = await killMidRun(killed, calls, before));
         const others = cluster.workers.filter((each) => each !== killed);
         const finishedElsewhere = () => {
           const finished = union(others.map((each) => cluster.finishedBy(each)));
@@ -274,10 +281,8 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       let failed: StoredExecution[] = [];
       let settledAfter: number | string = 'not within 120 s';
       const first = await runBatch(calls, async (before) => {
-        inFlight = await midRun(killed, calls, before);
-        await killed.process.kill();
-        const killedAt = Date.now();
-        await cluster.startWorker('worker-3');
+        let killedAt: number;
+        ({ inFlight, killedAt } = await killMidRun(killed, calls, before));
         const settled = () => {
           const stored = cluster.executions(CHAIN_WORKFLOW_ID);
           return (
@@ -414,16 +419,16 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       const runningOn = (each: Worker) =>
         [...cluster.startedBy(each)].filter((id) => !before.has(id) && !cluster.finishedBy(each).has(id));
       const context = () => `received: ${JSON.stringify(receiver.received.slice(-5))}`;
+      /** One new tweet, and the wait until the receiver got its post. */
+      const tweetAndAwait = async (what: string) => {
+        const [id] = await control.tweet(tweets.account, 1);
+        await until(what, () => receiver.from(tweets.node).includes(id!), 150_000, context);
+        return id!;
+      };
 
       // The receiver keeps the post unanswered, so the execution is still running when its worker dies.
       receiver.hold();
-      const [held] = await control.tweet(tweets.account, 1);
-      await until(
-        'a minute poll to hand the tweet to a worker',
-        () => receiver.from(tweets.node).includes(held!),
-        150_000,
-        context,
-      );
+      const held = await tweetAndAwait('a minute poll to hand the tweet to a worker');
       const victim = cluster.workers.find((each) => each.process.running && runningOn(each).length > 0);
       if (!victim) throw new Error('no running worker holds the trigger execution');
       const [executionId] = runningOn(victim);
@@ -437,13 +442,7 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
         `${status()} after ${seconds(killedAt)} s`,
       );
 
-      const [next] = await control.tweet(tweets.account, 1);
-      await until(
-        'the next poll to emit the tweet after it',
-        () => receiver.from(tweets.node).includes(next!),
-        150_000,
-        context,
-      );
+      const next = await tweetAndAwait('the next poll to emit the tweet after it');
       await waitFor(() => triggerExecutions().every((each) => ended(each.status)), 30_000);
       const emitted = triggerExecutions()
         .filter((each) => !before.has(each.id) && each.status === 'success')
