@@ -7,6 +7,8 @@ import { sandboxCredentials } from './credentials';
 import { DEFAULT_LINE } from './options';
 import type { Progress } from './progress';
 
+const EXPRESSION_TIMEOUT_MS = 60_000;
+
 export interface StackOptions {
   line?: N8nLine;
   /**
@@ -49,7 +51,12 @@ export async function startStack(progress: Progress, options: StackOptions = {})
   const n8n = new N8nInstance(line, {
     prefix: options.prefix ?? 'social-data-demo-',
     log: (message) => progress.info(message),
-    ...(options.outputDir ? { env: { N8N_RESTRICT_FILE_ACCESS_TO: options.outputDir } } : {}),
+    env: {
+      ...(options.outputDir ? { N8N_RESTRICT_FILE_ACCESS_TO: options.outputDir } : {}),
+      // n8n 2.x stops an expression after 5 s. Summing a part of 200,000 followers in the
+      // parts example ran past that on a loaded machine (decision E8); 1.x ignores the setting.
+      N8N_EXPRESSION_ENGINE_TIMEOUT: String(EXPRESSION_TIMEOUT_MS),
+    },
   });
   const close = async () => {
     await n8n.remove();
