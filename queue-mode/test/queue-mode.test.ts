@@ -1,5 +1,5 @@
 import { ensureN8nInBackground } from '@social-data/n8n-harness';
-import type { N8nLine } from '@social-data/n8n-harness';
+import type { N8nLine, StoredExecution } from '@social-data/n8n-harness';
 import { SandboxControl, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
@@ -10,6 +10,7 @@ import { Figures } from './support/figures';
 import { PostgresServer } from './support/postgres';
 import { Receiver } from './support/receiver';
 import { RedisServer } from './support/redis';
+import { OWNER, RestSession } from './support/rest';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
 import { until, waitFor } from './support/until';
 import { batchOutcome, callAll, webhookCalls } from './support/webhook-calls';
@@ -22,19 +23,17 @@ const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 const union = (sets: Array<Set<string>>) => new Set(sets.flatMap((set) => [...set]));
 const sorted = (values: string[]) => values.slice().sort();
 
-/**
- * n8n 1.x only: with 2.x as well the suite would take about twice its six-minute budget, and
- * 2.x differs where a worker is killed (README, "n8n 2.x").
- */
-const line: N8nLine = 1;
+/** 2.x first, the line new users install; each line gets a cluster of its own. */
+const LINES: N8nLine[] = [2, 1];
 
 /**
  * The package in n8n queue mode: a main and two workers on the suite's own PostgreSQL and
  * Redis, the chain lookups started by webhook calls, workers stopped mid-run, and the Social
- * Data Trigger across a replacement of the main.
+ * Data Trigger across a replacement of the main. The same behaviours hold on both lines but one:
+ * what becomes of a killed worker's running executions (README, "A killed worker").
  */
-describe(`the Social Data nodes in n8n ${line}.x queue mode`, () => {
-  const figures = new Figures();
+describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
+  const figures = new Figures(line);
   let started = 0;
   let chainSandbox: Sandbox;
   let triggerSandbox: Sandbox;
@@ -51,19 +50,21 @@ describe(`the Social Data nodes in n8n ${line}.x queue mode`, () => {
   const startedByAny = () => union(cluster.workers.map((each) => cluster.startedBy(each)));
   const chainRequests = () => ({ ...chainSandbox.stats.byEndpoint });
 
-  /** Runs the calls, `during` while they run, and reads how each ended once all are done. */
-  async function runBatch(calls: Call[], during: (before: Set<string>) => Promise<void>) {
+  /**
+   * Runs the calls, `during` while they run, and reads how each ended once all are done.
+   * `during` may name executions that will never finish on any worker, so they are not waited for.
+   */
+  async function runBatch(calls: Call[], during: (before: Set<string>) => Promise<Set<string> | void>) {
     chainSandbox.stats.reset();
     const before = startedByAny();
     const statuses = callAll(webhookUrl(cluster.url), calls);
-    await during(before);
+    const abandoned = (await during(before)) ?? new Set<string>();
     expect(await statuses).toEqual(calls.map(() => 200));
     // Crashed executions never finish, so this wait only bounds the run; the outcome tells.
-    await waitFor(() => [...finishedByAny()].filter((id) => !before.has(id)).length >= calls.length, 90_000);
-    const outcome = batchOutcome(cluster.executions(CHAIN_WORKFLOW_ID), calls);
-    lost.push(outcome.lost.length);
-    duplicates.push(outcome.duplicates);
-    return outcome;
+    const finishedOfBatch = () =>
+      [...finishedByAny()].filter((id) => !before.has(id) && !abandoned.has(id)).length;
+    await waitFor(() => finishedOfBatch() >= calls.length - abandoned.size, 90_000);
+    return batchOutcome(cluster.executions(CHAIN_WORKFLOW_ID), calls);
   }
 
   /** Executions of the batch each of `workers` finished, by worker name. */
@@ -96,7 +97,20 @@ describe(`the Social Data nodes in n8n ${line}.x queue mode`, () => {
     return inFlight();
   }
 
+  /** Kills `target` mid-run and starts a replacement; returns what it was running and when it died. */
+  async function killMidRun(target: Worker, calls: Call[], before: Set<string>) {
+    const inFlight = await midRun(target, calls, before);
+    await target.process.kill();
+    const killedAt = Date.now();
+    // The replacement gets a fresh user folder: on the killed worker's own, n8n 1.x's event-log
+    // recovery would mark its running executions crashed before the queue hands them out again.
+    await cluster.startWorker('worker-3');
+    return { inFlight, killedAt };
+  }
+
   function expectAllSucceeded(outcome: BatchOutcome, calls: Call[]): void {
+    lost.push(outcome.lost.length);
+    duplicates.push(outcome.duplicates);
     expect(outcome.lost).toEqual([]);
     expect(outcome.duplicates).toBe(0);
     expect(outcome.unsuccessful).toEqual([]);
@@ -209,48 +223,143 @@ describe(`the Social Data nodes in n8n ${line}.x queue mode`, () => {
     figures.set('SIGTERM: worker restart (s)', seconds(restartedAt));
   });
 
-  it('executions of a killed worker run again on the others, and queued ones go on at once', async () => {
-    const killed = worker('worker-1 restarted');
-    const calls = webhookCalls('sigkill', CONCURRENT_CALLS);
-    let inFlight = new Set<string>();
-    let recovered: number | string = 'not within 60 s';
-    const outcome = await runBatch(calls, async (before) => {
-      inFlight = await midRun(killed, calls, before);
-      await killed.process.kill();
-      const killedAt = Date.now();
-      // A replacement on a fresh user folder: on the killed worker's own folder, n8n's event-log
-      // recovery would mark its running executions crashed before the queue hands them out again.
-      await cluster.startWorker('worker-3');
-      const others = cluster.workers.filter((each) => each !== killed);
-      const finishedElsewhere = () => {
-        const finished = union(others.map((each) => cluster.finishedBy(each)));
-        return [...inFlight].every((id) => finished.has(id));
-      };
-      if (await waitFor(finishedElsewhere, 60_000)) recovered = seconds(killedAt);
-    });
-    const counts = perWorker(outcome, [killed, worker('worker-2'), worker('worker-3')]);
-    const requests = chainRequests();
-    const expected = expectedRequests(calls.map((call) => call.account));
-    const repeated = Object.entries(requests).reduce(
-      (sum, [endpoint, count]) => sum + count - (expected[endpoint] ?? 0),
-      0,
-    );
-    figures.set('SIGKILL: running on the killed worker', inFlight.size);
-    figures.set('SIGKILL: seconds until they finished on other workers', recovered);
-    figures.set('SIGKILL: executions per worker', describeWorkers(counts));
-    // A worker logs an execution finished before the queue hears of it; killed in between, the
-    // execution runs again elsewhere under the same id.
-    figures.set(
-      'SIGKILL: executions finished on two workers',
-      Object.values(counts).reduce((sum, count) => sum + count, 0) - calls.length,
-    );
-    figures.set('SIGKILL: requests repeated by the runs started again', repeated);
+  const onLine = (only: N8nLine) => (line === only ? it : it.skip);
 
-    expectAllSucceeded(outcome, calls);
-    for (const [endpoint, count] of Object.entries(expected))
-      expect({ endpoint, atLeast: (requests[endpoint] ?? 0) >= count }).toEqual({ endpoint, atLeast: true });
-    expect(counts['worker-2']! + counts['worker-3']!).toBeGreaterThan(0);
-  });
+  onLine(1)(
+    'executions of a killed worker run again on the others, and queued ones go on at once',
+    async () => {
+      const killed = worker('worker-1 restarted');
+      const calls = webhookCalls('sigkill', CONCURRENT_CALLS);
+      let inFlight = new Set<string>();
+      let recovered: number | string = 'not within 60 s';
+      const outcome = await runBatch(calls, async (before) => {
+        let killedAt: number;
+        ({ inFlight, killedAt } = await killMidRun(killed, calls, before));
+        const others = cluster.workers.filter((each) => each !== killed);
+        const finishedElsewhere = () => {
+          const finished = union(others.map((each) => cluster.finishedBy(each)));
+          return [...inFlight].every((id) => finished.has(id));
+        };
+        if (await waitFor(finishedElsewhere, 60_000)) recovered = seconds(killedAt);
+      });
+      const counts = perWorker(outcome, [killed, worker('worker-2'), worker('worker-3')]);
+      const requests = chainRequests();
+      const expected = expectedRequests(calls.map((call) => call.account));
+      const repeated = Object.entries(requests).reduce(
+        (sum, [endpoint, count]) => sum + count - (expected[endpoint] ?? 0),
+        0,
+      );
+      figures.set('SIGKILL: running on the killed worker', inFlight.size);
+      figures.set('SIGKILL: seconds until they finished on other workers', recovered);
+      figures.set('SIGKILL: executions per worker', describeWorkers(counts));
+      // A worker logs an execution finished before the queue hears of it; killed in between, the
+      // execution runs again elsewhere under the same id.
+      figures.set(
+        'SIGKILL: executions finished on two workers',
+        Object.values(counts).reduce((sum, count) => sum + count, 0) - calls.length,
+      );
+      figures.set('SIGKILL: requests repeated by the runs started again', repeated);
+
+      expectAllSucceeded(outcome, calls);
+      for (const [endpoint, count] of Object.entries(expected))
+        expect({ endpoint, atLeast: (requests[endpoint] ?? 0) >= count }).toEqual({
+          endpoint,
+          atLeast: true,
+        });
+      expect(counts['worker-2']! + counts['worker-3']!).toBeGreaterThan(0);
+    },
+  );
+
+  onLine(2)(
+    'executions of a killed worker fail and never run again, queued ones go on at once, and calls sent again complete',
+    async () => {
+      const killed = worker('worker-1 restarted');
+      const calls = webhookCalls('sigkill', CONCURRENT_CALLS);
+      // Every earlier batch ended in success only, so what does not is this batch's.
+      const storedBefore = cluster.executions(CHAIN_WORKFLOW_ID).length;
+      let inFlight = new Set<string>();
+      let failed: StoredExecution[] = [];
+      let settledAfter: number | string = 'not within 120 s';
+      const first = await runBatch(calls, async (before) => {
+        let killedAt: number;
+        ({ inFlight, killedAt } = await killMidRun(killed, calls, before));
+        const settled = () => {
+          const stored = cluster.executions(CHAIN_WORKFLOW_ID);
+          return (
+            stored.length >= storedBefore + calls.length &&
+            stored.every((each) => !['new', 'running'].includes(each.status))
+          );
+        };
+        // n8n 2.x gives a stalled job up once its lock expires, then waits up to 30 s more.
+        if (await waitFor(settled, 120_000, 1000)) settledAfter = seconds(killedAt);
+        failed = cluster.executions(CHAIN_WORKFLOW_ID).filter((each) => each.status !== 'success');
+        return new Set(failed.map((each) => each.id));
+      });
+      const failedIds = new Set(failed.map((each) => each.id));
+      const others = cluster.workers.filter((each) => each !== killed);
+      const ranElsewhere = [...failedIds].filter((id) =>
+        others.some((each) => cluster.startedBy(each).has(id)),
+      );
+      const expected = expectedRequests(calls.map((call) => call.account));
+      const beforeResend = chainRequests();
+
+      // Retry, as a user would try first from the executions list.
+      await cluster.main.setupOwner(OWNER);
+      const rest = await RestSession.signIn(cluster.url);
+      const retried = await Promise.all([...failedIds].map((id) => rest.retry(id)));
+
+      // What works: the sender sends the calls that got no successful execution again.
+      const lostCalls = calls.filter((call) => first.lost.includes(call.tag));
+      const finishedBefore = finishedByAny().size;
+      expect(await callAll(webhookUrl(cluster.url), lostCalls)).toEqual(lostCalls.map(() => 200));
+      await waitFor(() => finishedByAny().size >= finishedBefore + lostCalls.length, 60_000);
+      const requests = chainRequests();
+      const outcome = batchOutcome(
+        cluster.executions(CHAIN_WORKFLOW_ID).filter((execution) => !failedIds.has(execution.id)),
+        calls,
+      );
+      const counts = perWorker(outcome, [worker('worker-2'), worker('worker-3')]);
+      figures.set('SIGKILL: running on the killed worker (its log)', inFlight.size);
+      figures.set('SIGKILL: executions that did not succeed', failed.length);
+      figures.set('SIGKILL: their status', [...new Set(failed.map((each) => each.status))].join(', '));
+      figures.set('SIGKILL: seconds until every execution had ended', settledAfter);
+      figures.set(
+        'SIGKILL: nodes with output kept in them',
+        failed.reduce((sum, each) => sum + Object.keys(each.nodes).length, 0),
+      );
+      figures.set('SIGKILL: run again by n8n on another worker', ranElsewhere.length);
+      figures.set('SIGKILL: calls without a success', first.lost.length);
+      figures.set('SIGKILL: Retry from the executions list', retried.join(', '));
+      figures.set('SIGKILL: calls sent again, then successful', lostCalls.length - outcome.lost.length);
+      figures.set('SIGKILL: executions per worker', describeWorkers(counts));
+      figures.set(
+        'SIGKILL: requests made twice (the killed runs, then the calls sent again)',
+        Object.entries(requests).reduce(
+          (sum, [endpoint, count]) => sum + count - (expected[endpoint] ?? 0),
+          0,
+        ),
+      );
+
+      expect(inFlight.size).toBeGreaterThan(0);
+      // The killed worker's executions, and only they, failed: one per call that got no success.
+      expect([...inFlight].filter((id) => !failedIds.has(id))).toEqual([]);
+      expect(failed).toHaveLength(first.lost.length);
+      expect(ranElsewhere).toEqual([]);
+      expect(failed.map((each) => each.status)).toEqual(failed.map(() => 'error'));
+      // Their input is gone with them: nothing to look at, nothing for Retry to run.
+      expect(failed.map((each) => each.nodes)).toEqual(failed.map(() => ({})));
+      expect(retried.filter((status) => status === 'success')).toEqual([]);
+      // Nothing ran twice before the calls were sent again: no endpoint saw more than one chain per call.
+      for (const [endpoint, count] of Object.entries(beforeResend))
+        expect({ endpoint, atMost: count <= (expected[endpoint] ?? 0) }).toEqual({ endpoint, atMost: true });
+      expectAllSucceeded(outcome, calls);
+      for (const [endpoint, count] of Object.entries(expected))
+        expect({ endpoint, atLeast: (requests[endpoint] ?? 0) >= count }).toEqual({
+          endpoint,
+          atLeast: true,
+        });
+    },
+  );
 
   it('the trigger emits new tweets and followers once each, before and after the main is replaced', async () => {
     const { tweets, followers } = WATCHED;
@@ -298,6 +407,56 @@ describe(`the Social Data nodes in n8n ${line}.x queue mode`, () => {
       expect(sorted(receiver.from(node))).toEqual(sorted(ids));
     }
   });
+
+  onLine(2)(
+    'a trigger execution on a killed worker fails, and the trigger does not emit its items again',
+    async () => {
+      const { tweets } = WATCHED;
+      const triggerExecutions = () => cluster.executions(TRIGGER_WORKFLOW_ID);
+      const ended = (status: string | undefined) =>
+        status !== undefined && !['new', 'running'].includes(status);
+      const before = new Set(triggerExecutions().map((each) => each.id));
+      const runningOn = (each: Worker) =>
+        [...cluster.startedBy(each)].filter((id) => !before.has(id) && !cluster.finishedBy(each).has(id));
+      const context = () => `received: ${JSON.stringify(receiver.received.slice(-5))}`;
+      /** One new tweet, and the wait until the receiver got its post. */
+      const tweetAndAwait = async (what: string) => {
+        const [id] = await control.tweet(tweets.account, 1);
+        await until(what, () => receiver.from(tweets.node).includes(id!), 150_000, context);
+        return id!;
+      };
+
+      // The receiver keeps the post unanswered, so the execution is still running when its worker dies.
+      receiver.hold();
+      const held = await tweetAndAwait('a minute poll to hand the tweet to a worker');
+      const victim = cluster.workers.find((each) => each.process.running && runningOn(each).length > 0);
+      if (!victim) throw new Error('no running worker holds the trigger execution');
+      const [executionId] = runningOn(victim);
+      await victim.process.kill();
+      const killedAt = Date.now();
+      receiver.release();
+      const status = () => triggerExecutions().find((each) => each.id === executionId)?.status;
+      await until("n8n to end the dead worker's execution", () => ended(status()), 120_000);
+      figures.set(
+        'trigger, worker killed: its execution ended as',
+        `${status()} after ${seconds(killedAt)} s`,
+      );
+
+      const next = await tweetAndAwait('the next poll to emit the tweet after it');
+      await waitFor(() => triggerExecutions().every((each) => ended(each.status)), 30_000);
+      const emitted = triggerExecutions()
+        .filter((each) => !before.has(each.id) && each.status === 'success')
+        .flatMap((each) => (each.nodes[tweets.node] ?? []).map((json) => String(json.id)));
+      const heldPosts = receiver.from(tweets.node).filter((id) => id === held).length;
+      figures.set('trigger, worker killed: posts of its item (held one included)', heldPosts);
+      figures.set('trigger, worker killed: items emitted after', emitted.join(', ') || 'none');
+
+      expect(status()).toBe('error');
+      expect(heldPosts).toBe(1);
+      expect(emitted).toEqual([next]);
+    },
+    420_000,
+  );
 
   it('leaves no API key, cookie or proxy password in n8n logs, PostgreSQL or Redis', () => {
     const found = textsWithSecrets([...cluster.logs(), postgres.dump(), redis.snapshot()]);

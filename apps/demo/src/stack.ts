@@ -4,10 +4,18 @@ import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { sandboxCredentials } from './credentials';
+import { DEFAULT_LINE } from './options';
 import type { Progress } from './progress';
+
+const EXPRESSION_TIMEOUT_MS = 60_000;
 
 export interface StackOptions {
   line?: N8nLine;
+  /**
+   * The one folder n8n's file nodes may write to. n8n 2.x allows only ~/.n8n-files unless
+   * N8N_RESTRICT_FILE_ACCESS_TO says otherwise; the same setting on 1.x keeps both lines alike.
+   */
+  outputDir?: string;
   /** Sandbox port; 0 (any free port) unless a person needs a stable address. */
   sandboxPort?: number;
   prefix?: string;
@@ -26,7 +34,7 @@ export interface Stack {
  * the sandbox.
  */
 export async function startStack(progress: Progress, options: StackOptions = {}): Promise<Stack> {
-  const line = options.line ?? 1;
+  const line = options.line ?? DEFAULT_LINE;
   progress.step(`Real n8n (${line}.x) from .cache/`);
   if (n8nInstalled(line)) progress.info(`n8n ${N8N_LINES[line].version} is installed: reused`);
   else
@@ -43,6 +51,12 @@ export async function startStack(progress: Progress, options: StackOptions = {})
   const n8n = new N8nInstance(line, {
     prefix: options.prefix ?? 'social-data-demo-',
     log: (message) => progress.info(message),
+    env: {
+      ...(options.outputDir ? { N8N_RESTRICT_FILE_ACCESS_TO: options.outputDir } : {}),
+      // n8n 2.x stops an expression after 5 s. Summing a part of 200,000 followers in the
+      // parts example ran past that on a loaded machine (decision E8); 1.x ignores the setting.
+      N8N_EXPRESSION_ENGINE_TIMEOUT: String(EXPRESSION_TIMEOUT_MS),
+    },
   });
   const close = async () => {
     await n8n.remove();

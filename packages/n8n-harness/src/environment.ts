@@ -1,4 +1,5 @@
 import type { Runtime } from './install';
+import { freePort } from './ports';
 
 /** Environment that keeps a headless n8n off the network and quiet on stdout. */
 export function n8nEnvironment(
@@ -28,4 +29,12 @@ export function n8nEnvironment(
       : { N8N_DISABLED_MODULES: 'mcp-registry' }),
     ...extra,
   };
+}
+
+/**
+ * n8n 2.x starts a task-runner broker in every process (main and worker alike), on port 5679
+ * unless told otherwise: processes side by side on one host each need a port of their own.
+ */
+export async function runnerBrokerEnvironment(runtime: Runtime): Promise<Record<string, string>> {
+  return runtime.line === 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {};
 }

@@ -4,7 +4,7 @@ export { ensureN8n, ensureN8nInBackground, ensureNode, n8nInstalled } from './in
 export { ensureTools } from './tools';
 export type { ToolSet } from './tools';
 export type { Log, Runtime } from './install';
-export { n8nEnvironment } from './environment';
+export { n8nEnvironment, runnerBrokerEnvironment } from './environment';
 export { createUserFolder, installPackage } from './user-folder';
 export { parseRawOutput, runN8n } from './run-command';
 export type { CliResult } from './run-command';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { n8nEnvironment } from './environment';
+import { n8nEnvironment, runnerBrokerEnvironment } from './environment';
 import { Execution } from './execution';
 import type { StoredExecution } from './execution';
 import { ensureN8n } from './install';
@@ -57,7 +57,9 @@ export class N8nInstance {
   }
 
   async cli(args: string[], { timeoutMs = 300_000 } = {}): Promise<CliResult> {
-    const result = await runN8n(this.runtime, args, this.env, { timeoutMs });
+    // `n8n execute` on 2.x starts a broker too, and fails while any other n8n holds its port.
+    const env = { ...(await runnerBrokerEnvironment(this.runtime)), ...this.env };
+    const result = await runN8n(this.runtime, args, env, { timeoutMs });
     this.transcript.push(result.stdout, result.stderr);
     return result;
   }
@@ -114,7 +116,7 @@ export class N8nInstance {
       N8N_LISTEN_ADDRESS: '127.0.0.1',
       N8N_HOST: '127.0.0.1',
       WEBHOOK_URL: `${this.url}/`,
-      ...(this.runtime.line === 2 ? { N8N_RUNNERS_BROKER_PORT: String(await freePort()) } : {}),
+      ...(await runnerBrokerEnvironment(this.runtime)),
       ...env,
     });
     await waitForReadiness(this.url, this.main);

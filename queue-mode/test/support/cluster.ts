@@ -1,4 +1,10 @@
-import { freePort, N8nInstance, postgresEnvironment, postgresExecutions } from '@social-data/n8n-harness';
+import {
+  freePort,
+  N8nInstance,
+  postgresEnvironment,
+  postgresExecutions,
+  runnerBrokerEnvironment,
+} from '@social-data/n8n-harness';
 import type { N8nLine, N8nProcess, PostgresConnection, StoredExecution } from '@social-data/n8n-harness';
 
 import { until } from './until';
@@ -74,6 +80,7 @@ export class QueueCluster {
       QUEUE_HEALTH_CHECK_ACTIVE: 'true',
       QUEUE_HEALTH_CHECK_PORT: String(health),
       N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+      ...(await runnerBrokerEnvironment(instance.runtime)),
     });
     await until(
       `${name} to be ready`,
@@ -84,7 +91,8 @@ export class QueueCluster {
           () => false,
         );
       },
-      90_000,
+      // Three n8n 2.x processes starting at once on two busy cores took over 90 s here.
+      240_000,
       () => process.log.slice(-3000),
     );
     const worker = { name, instance, process };

@@ -9,14 +9,29 @@ export interface Received {
 export class Receiver {
   readonly received: Received[] = [];
   url = '';
+  /** While set, posts are kept but not answered, so the executions sending them stay running. */
+  private held: Array<() => void> | undefined;
   private readonly server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       this.received.push(JSON.parse(body) as Received);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      const answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (this.held) this.held.push(answer);
+      else answer();
     });
   });
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Answers what was held (a sender that is gone is not waiting any more) and answers at once again. */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const answer of held) answer();
+  }
 
   static async start(): Promise<Receiver> {
     const receiver = new Receiver();
