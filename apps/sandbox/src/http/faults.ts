@@ -24,6 +24,8 @@ export const FAULT_KINDS = [
   'fresh-cursor-repeat',
   'blank-cursor',
   'rate-limit-odd',
+  // Issue 20: a 404, which the media route above all needs (a deleted picture).
+  'not-found',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -44,6 +46,7 @@ const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'fresh-cursor-repeat',
   'blank-cursor',
   'rate-limit-odd',
+  'not-found',
 ];
 
 /** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */

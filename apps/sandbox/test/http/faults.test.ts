@@ -58,6 +58,7 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       expect(() => JSON.parse(String(a.body))).toThrow();
     },
     'error-200': (a) => expect(a).toMatchObject({ status: 200, body: { status: 'error' } }),
+    'not-found': (a) => expect(a).toMatchObject({ status: 404, body: { status: 'error' } }),
     'repeat-cursor': (a, { cursor }) =>
       expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true, next_cursor: cursor } } }),
     'empty-page': (a) =>
