@@ -107,8 +107,7 @@ class TimePoll<R extends { id: string }> {
 
     let backlog = state.backlog;
     const ranOut = !head.enough && !head.ended;
-    const read =
-      backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.ids)) : [];
+    const read = backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.ids)) : [];
     if (head.stalled)
       this.notes.push(
         'The API claimed more items but gave no way to read them; reading goes on from the top next time',
