@@ -11,6 +11,20 @@ export interface MediaFile {
   chunks: () => Iterable<Buffer>;
 }
 
+/** Pictures drawn lately (a retry, a test's second look): a GIF of 1920×1080 takes a moment to encode. */
+const recent = new Map<string, Buffer>();
+const RECENT_FILES = 16;
+
+function drawn(address: MediaAddress, draw: () => Buffer): Buffer {
+  const key = `${address.kind}/${address.width}x${address.height}/${address.tweetId}_${address.index}`;
+  const cached = recent.get(key);
+  if (cached) return cached;
+  const file = draw();
+  recent.set(key, file);
+  if (recent.size > RECENT_FILES) recent.delete(recent.keys().next().value!);
+  return file;
+}
+
 /** The file at an address: the same bytes every time, for hash checks across runs. */
 export function mediaFile(address: MediaAddress, bytes?: number): MediaFile {
   const { kind, tweetId, index, width, height } = address;
@@ -25,6 +39,8 @@ export function mediaFile(address: MediaAddress, bytes?: number): MediaFile {
     );
     return { contentType: CONTENT_TYPES.video, size: file.size, chunks: file.chunks };
   }
-  const whole = kind === 'photo' ? encodePng(width, height, tone) : encodeGif(width, height, tone);
+  const whole = drawn(address, () =>
+    kind === 'photo' ? encodePng(width, height, tone) : encodeGif(width, height, tone),
+  );
   return { contentType: CONTENT_TYPES[kind], size: whole.length, chunks: () => [whole] };
 }
