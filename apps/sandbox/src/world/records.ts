@@ -113,7 +113,7 @@ function mediaItems(seed: number, key: TweetKey, id: string, mediaOrigin: string
       width,
       height,
     };
-    // Videos and GIFs carry a still to show in their place (docs/decisions.md, S19); videos their length.
+    // Videos and GIFs carry a still to show in their place (docs/decisions.md, S11); videos their length.
     if (kind !== 'photo')
       item.preview_image_url = `${mediaOrigin}${mediaPath({ kind: 'photo', ...address })}`;
     if (kind === 'video') item.duration_ms = videoDurationMs(id, index);

@@ -68,7 +68,7 @@ const TWEET: Record<string, Kind> = {
   isReply: 'boolean',
 };
 const MEDIA: Record<string, Kind> = { type: 'string', url: 'string', width: 'integer', height: 'integer' };
-/** Beyond the document's four fields (docs/decisions.md, S19): a still for videos and GIFs, a length for videos. */
+/** Beyond the document's four fields (docs/decisions.md, S11): a still for videos and GIFs, a length for videos. */
 const MEDIA_EXTRA: Record<string, Record<string, Kind>> = {
   photo: {},
   animated_gif: { preview_image_url: 'string' },

@@ -7,7 +7,7 @@ export function essence(contentType: string | undefined): string | undefined {
 }
 
 /**
- * Whether a Content-Type fits an item's type (docs/decisions.md, C17): a photo is any image, a
+ * Whether a Content-Type fits an item's type (docs/decisions.md, B28): a photo is any image, a
  * video an MP4, an animated GIF an MP4 (as the platform serves them) or a GIF (as the sandbox and
  * some mirrors do). A type the document does not name takes any image or video.
  */
