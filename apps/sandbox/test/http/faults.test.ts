@@ -8,7 +8,7 @@ import {
   TimeoutError,
   UpstreamError,
 } from '@social-data/core';
-import { FAULT_KINDS } from '../../src';
+import { FAULT_KINDS, MEDIA_FAULT_KINDS } from '../../src';
 import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
 import { Faults } from '../../src/http/faults';
 import type { FaultKind } from '../../src';
@@ -96,7 +96,7 @@ describe('each fault, staged by request header, as the wire shows it', () => {
   };
 
   it('covers every fault kind', () => {
-    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS].sort());
+    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS, ...MEDIA_FAULT_KINDS].sort());
   });
 
   const keyOnly = () => ({ headers: { 'x-api-key': env.sandbox.keys[0]! } });
