@@ -8,6 +8,7 @@ import {
 } from '../errors/classes';
 import type { MediaFailure } from '../errors/classes';
 import { hints } from '../errors/hints';
+import { abortable } from '../http/abortable';
 import { DEFAULT_MAX_RETRIES, isRetryable, retryDelay } from '../http/retry';
 import { parseRetryAfter } from '../http/retry-after';
 import { classifyTransportFailure } from '../http/transport-failure';
@@ -267,21 +268,6 @@ function retryable(error: SocialDataError): boolean {
   return error instanceof MediaDownloadError ? error.transient : isRetryable(error, true);
 }
 
-/** A wait that ends at once when the download is cancelled. */
-async function pause(sleep: Sleep, ms: number, signal: AbortSignal | undefined, target: MediaTarget) {
-  if (!signal) return sleep(ms);
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(cancelled(target));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([sleep(ms), aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}
-
 async function attempt<T>(
   context: Context,
   consume: (file: MediaFile) => Promise<T>,
@@ -384,11 +370,11 @@ export async function downloadMedia<T>(
         failed = own;
       }
       if (tries >= limits.maxRetries || !retryable(failed)) throw failed;
-      await pause(
-        options.sleep,
-        retryDelay(failed, tries, options.random ?? Math.random),
+      const delay = retryDelay(failed, tries, options.random ?? Math.random);
+      await abortable(
+        () => options.sleep(delay),
         context.signal,
-        target,
+        () => cancelled(target),
       );
     }
   } catch (error) {
