@@ -214,7 +214,7 @@ describe('faults on the media route, staged with the control API', () => {
     const target = { ...video, item: { type: 'video', url: `${video.item.url}?bytes=${30 * MIB}` } };
     const error = await downloadMedia(target, collect, options()).catch((e: unknown) => e);
     expect((error as Error).message).toBe(
-      `Could not download media ${video.index} of tweet ${video.tweetId}: the file is ${30 * MIB} bytes, over the 25 MiB cap; nothing more was read.`,
+      `Could not download media ${video.index} of tweet ${video.tweetId}: the file (${30 * MIB} bytes) is over the 25 MiB cap; nothing more was read.`,
     );
   });
 

@@ -241,7 +241,7 @@ function accept(
     (!encoding || encoding === 'identity') && length !== undefined && /^\d+$/.test(length.trim())
       ? Number(length)
       : undefined;
-  if (size !== undefined && size > limits.maxBytes) throw tooLarge(context, `the file is ${size} bytes`);
+  if (size !== undefined && size > limits.maxBytes) throw tooLarge(context, `the file (${size} bytes)`);
   return { mime, size };
 }
 
@@ -250,7 +250,7 @@ function tooLarge(context: Context, what: string): MediaDownloadError {
   return failure(
     context.target,
     'too-large',
-    `${what}, over the ${describeBytes(cap)} cap; nothing more was read.`,
+    `${what} is over the ${describeBytes(cap)} cap; nothing more was read.`,
     {
       limitBytes: cap,
     },
@@ -289,7 +289,7 @@ async function attempt<T>(
     {
       maxBytes: limits.maxBytes,
       announced: checked.size,
-      tooLarge: () => tooLarge(context, 'the file grew'),
+      tooLarge: () => tooLarge(context, 'the file'),
       mismatch: (received, announced) =>
         failure(
           target,

@@ -306,7 +306,7 @@ describe('the size cap', () => {
       index: 1,
     });
     expect((error as Error).message).toBe(
-      `Could not download media 1 of tweet ${TWEET}: the file is 31457280 bytes, over the 25 MiB cap; nothing more was read.`,
+      `Could not download media 1 of tweet ${TWEET}: the file (31457280 bytes) is over the 25 MiB cap; nothing more was read.`,
     );
     expect(sleeps).toEqual([]);
   });
@@ -331,7 +331,7 @@ describe('the size cap', () => {
       ),
     );
     expect(error).toMatchObject({ reason: 'too-large', limitBytes: 1024 * 1024 });
-    expect((error as Error).message).toMatch(/over the 1 MiB cap/);
+    expect((error as Error).message).toMatch(/: the file is over the 1 MiB cap; nothing more was read\.$/);
     expect(seenBytes).toBeLessThanOrEqual(1024 * 1024);
   });
 
