@@ -12,6 +12,7 @@ import { markdown, svg } from './lib/report.mjs';
 import { startSandboxProcess } from './lib/sandbox-process.mjs';
 import { SIZES } from './lib/sizes.mjs';
 import { measureBatch } from './measures/batch.mjs';
+import { measureMedia } from './measures/media.mjs';
 import { measureMemory } from './measures/memory.mjs';
 import { measureN8n, n8nInstalled } from './measures/n8n.mjs';
 import { measurePackages } from './measures/packages.mjs';
@@ -59,6 +60,8 @@ try {
   rows.push(...(await measureBatch(context)).rows);
   log('memory…');
   rows.push(...(await measureMemory(context)).rows);
+  log('media downloads…');
+  rows.push(...(await measureMedia(context)).rows);
   log('package cost…');
   rows.push(...(await measurePackages(context)).rows);
   log('retries under faults…');

@@ -10,6 +10,8 @@ export const SIZES = {
     collectAccount: 'followers_100k',
     collect: 100_000,
     requireRuns: 7,
+    mediaFiles: 200,
+    mediaBytes: 5 * 1024 * 1024,
   },
   tiny: {
     rounds: 1,
@@ -21,5 +23,7 @@ export const SIZES = {
     collectAccount: 'followers_1k',
     collect: 1_000,
     requireRuns: 2,
+    mediaFiles: 8,
+    mediaBytes: 1024 * 1024,
   },
 };

@@ -28,6 +28,8 @@ describe('npm run bench', () => {
       'batch-lookupTweets',
       'memoryStream',
       'memoryCollect',
+      'mediaMemory',
+      'mediaThroughput',
       'n8nBytes',
       'zapierBytes',
       'n8nRequire',

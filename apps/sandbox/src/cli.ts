@@ -11,6 +11,7 @@ const { values } = parseArgs({
     key: { type: 'string', multiple: true },
     control: { type: 'boolean', default: false },
     latency: { type: 'string', default: '0' },
+    'media-port': { type: 'string', default: process.env.SANDBOX_MEDIA_PORT ?? '0' },
   },
 });
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     keys: values.key?.length ? values.key : [DEFAULT_KEY],
     control: values.control,
     latencyMs: Number(values.latency),
+    mediaPort: Number(values['media-port']),
   });
 
   console.log(`Social Data sandbox listening on ${sandbox.url}`);
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
   console.log(
     `  own-session calls: SOCIAL_DATA_COOKIE='auth_token=sandbox; ct0=sandbox' SOCIAL_DATA_PROXY=http://user:pass@127.0.0.1:8080`,
   );
+  console.log(`  media host (every media item's url): ${sandbox.mediaUrl}`);
   console.log(`  accounts: ${WELL_KNOWN.map((a) => a.userName).join(', ')}`);
   if (values.control) console.log(`  control API: ${sandbox.url}/_sandbox/directory`);
 

@@ -17,6 +17,7 @@ import {
   SocialDataError,
 } from './errors/classes';
 import { hints } from './errors/hints';
+import { abortable } from './http/abortable';
 import { shapeResult } from './http/extras';
 import { readResponse } from './http/envelope';
 import { buildRequest } from './http/request';
@@ -492,19 +493,8 @@ export class SocialDataClient {
   }
 
   /** A wait that ends at once, with a CancelledError, when the call is cancelled. */
-  private async wait(waiting: () => Promise<void>, signal: AbortSignal | undefined, id: EndpointId) {
-    if (!signal) return waiting();
-    if (signal.aborted) throw cancelled(id);
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(cancelled(id));
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      await Promise.race([waiting(), aborted]);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+  private wait(waiting: () => Promise<void>, signal: AbortSignal | undefined, id: EndpointId) {
+    return abortable(waiting, signal, () => cancelled(id));
   }
 
   /** Spaces requests out when a rate is set; shared by concurrent batches. */

@@ -48,3 +48,4 @@ export { toIsoTimestamp } from './output/timestamp';
 export { createRedactor, redactError } from './security/redactor';
 export * from './feeds';
 export type { Redact, Secrets } from './security/redactor';
+export * from './media';

@@ -2,13 +2,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { EndpointId, EndpointSpec } from '@social-data/core';
 import { endpointIds, endpointSpec } from '@social-data/core';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { startMediaHost } from '../media/route';
 import { World } from '../world/world';
 import { registerControl } from './control';
 import { failure, HttpFailure, success } from './envelope';
-import { sendEndlessBody, sendGzipBomb, sendLyingLength, sendRedirect } from './hostile';
 import { Faults } from './faults';
-import type { Fault } from './faults';
+import { sendFault } from './fault-replies';
 import { pageSize, tweetPage, userPage } from './paging';
 import { resolvers } from './resolvers';
 import type { Params } from './resolvers';
@@ -28,10 +28,14 @@ export interface SandboxOptions {
   control?: boolean;
   /** Added to every API answer, to measure clients against a realistic round trip. */
   latencyMs?: number;
+  /** The media host's port, on the same host (0, the default, picks a free one). */
+  mediaPort?: number;
 }
 
 export interface Sandbox {
   url: string;
+  /** The media host: another origin, where every media item's `url` points. */
+  mediaUrl: string;
   keys: string[];
   world: World;
   faults: Faults;
@@ -45,75 +49,6 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** A catalog path template (`/social/user/{userName}`) as a route (`/social/user/:userName`). */
 const routeOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest): boolean {
-  switch (fault.fault) {
-    case 'rate-limit':
-      reply
-        .code(429)
-        .header('retry-after', String(fault.retryAfter))
-        .send(failure('Rate limit exceeded, slow down'));
-      return true;
-    case 'rate-limit-date':
-      reply
-        .code(429)
-        .header('retry-after', new Date(Date.now() + fault.retryAfter * 1000).toUTCString())
-        .send(failure('Rate limit exceeded, slow down'));
-      return true;
-    case 'rate-limit-odd':
-      reply
-        .code(429)
-        .header(
-          'retry-after',
-          fault.retryAfterText.includes(',') ? fault.retryAfterText.split(/,\s*/) : fault.retryAfterText,
-        )
-        .send(failure('Rate limit exceeded, slow down'));
-      return true;
-    case 'error-500':
-      reply.code(500).send(failure('Internal server error'));
-      return true;
-    case 'error-502':
-      reply.code(502).type('text/html').send('<html><body><h1>502 Bad Gateway</h1></body></html>');
-      return true;
-    case 'error-503':
-      reply.code(503).send(failure('Service temporarily unavailable'));
-      return true;
-    case 'reset':
-      reply.hijack();
-      request.raw.socket.destroy();
-      return true;
-    case 'html':
-      reply
-        .code(200)
-        .type('text/html')
-        .send('<!doctype html><html><body>Please enable JavaScript</body></html>');
-      return true;
-    case 'truncated':
-      reply
-        .code(200)
-        .type('application/json')
-        .send('{"status":"success","msg":"success","data":{"id":"14000');
-      return true;
-    case 'error-200':
-      reply.code(200).send(failure('Internal processing error, try again'));
-      return true;
-    case 'redirect-other-origin':
-    case 'redirect-same-origin':
-      sendRedirect(fault, reply, fault.fault === 'redirect-same-origin');
-      return true;
-    case 'endless-body':
-      sendEndlessBody(fault, reply);
-      return true;
-    case 'gzip-bomb':
-      sendGzipBomb(fault, reply);
-      return true;
-    case 'lying-length':
-      sendLyingLength(fault, reply, request);
-      return true;
-    default:
-      return false;
-  }
-}
 
 function params(spec: EndpointSpec, request: FastifyRequest): Params {
   const sources = { path: request.params, query: request.query, body: request.body } as Record<
@@ -133,13 +68,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const keys = options.keys ?? [DEFAULT_KEY];
   for (const key of keys)
     if (!key.startsWith('tda_')) throw new Error(`sandbox keys start with tda_; got one that does not`);
-  const world = new World(seed);
   const faults = new Faults(seed);
   const stats = new Stats();
   // Closing ends every connection at once and cuts short every slow answer still waiting: a test's
   // teardown must not wait for answers nobody reads any more (on a busy machine a slow fault's
   // client gave up long before, and close() outlived the 60 s hook timeout).
   const closing = new AbortController();
+  const host = options.host ?? '127.0.0.1';
+  const media = await startMediaHost({
+    host,
+    port: options.mediaPort ?? 0,
+    faults,
+    stats,
+    closing: closing.signal,
+  });
+  const world = new World(seed, media.url);
   const server = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
@@ -174,17 +117,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   if (options.control) registerControl(server, { world, faults, stats });
 
-  const address = await server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  let address: string;
+  try {
+    address = await server.listen({ port: options.port ?? 0, host });
+  } catch (error) {
+    await media.server.close();
+    throw error;
+  }
   return {
     url: address.replace('[::1]', 'localhost'),
+    mediaUrl: media.url,
     keys,
     world,
     faults,
     stats,
     server,
-    close: () => {
+    close: async () => {
       closing.abort();
-      return server.close();
+      await Promise.all([server.close(), media.server.close()]);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { mediaPath, videoDurationMs } from '../media/paths';
 import type { Community, FullAuthor, Media, ShortAuthor, Topic, Tweet, User } from '@social-data/core';
 import { accountId, baseCount, userName, WELL_KNOWN } from './accounts';
 import type { TweetKey } from './ids';
@@ -94,24 +95,29 @@ const SIZES = [
   [640, 360],
 ] as const;
 
-function mediaItems(seed: number, key: TweetKey, id: string): Media[] {
+function mediaItems(seed: number, key: TweetKey, id: string, mediaOrigin: string): Media[] {
   const wanted =
     key.feed === 'media'
       ? between(seed, TAG.media, 1, 4, key.author, key.position)
       : unit(seed, TAG.media, key.author, key.position) < 0.2
         ? 1
         : 0;
-  return Array.from({ length: wanted }, (_, i) => {
-    const type =
-      key.feed === 'media' ? pick(MEDIA_TYPES, seed, TAG.media, key.author, key.position, i) : 'photo';
-    const [width, height] = pick(SIZES, seed, TAG.media, key.author, key.position, i, 1);
-    const folder = type === 'photo' ? 'media' : type === 'video' ? 'ext_tw_video' : 'tweet_video';
-    return {
-      type,
-      url: `https://pbs.sandbox.test/${folder}/${id}_${i}.${type === 'photo' ? 'jpg' : 'mp4'}`,
+  return Array.from({ length: wanted }, (_, index) => {
+    const kind =
+      key.feed === 'media' ? pick(MEDIA_TYPES, seed, TAG.media, key.author, key.position, index) : 'photo';
+    const [width, height] = pick(SIZES, seed, TAG.media, key.author, key.position, index, 1);
+    const address = { tweetId: id, index, width, height };
+    const item: Media = {
+      type: kind,
+      url: `${mediaOrigin}${mediaPath({ kind, ...address })}`,
       width,
       height,
     };
+    // Videos and GIFs carry a still to show in their place (docs/decisions.md, S11); videos their length.
+    if (kind !== 'photo')
+      item.preview_image_url = `${mediaOrigin}${mediaPath({ kind: 'photo', ...address })}`;
+    if (kind === 'video') item.duration_ms = videoDurationMs(id, index);
+    return item;
   });
 }
 
@@ -136,6 +142,8 @@ export interface TweetOptions {
   author: FullAuthor | ShortAuthor;
   /** Whether the endpoint shows `media` (absent in the For You and bookmarks examples). */
   withMedia: boolean;
+  /** The media host's origin, where every media item's `url` points. */
+  mediaOrigin: string;
 }
 
 /** Each author posts at a steady pace of their own, the newest tweet a little before the anchor. */
@@ -186,7 +194,7 @@ export function tweet(
     isRetweet: key.feed === 'tweets' && unit(seed, TAG.flags, key.author, key.position) < 0.05,
     isReply: key.feed === 'replies',
   };
-  if (options.withMedia) record.media = mediaItems(seed, key, id);
+  if (options.withMedia) record.media = mediaItems(seed, key, id, options.mediaOrigin);
   return record;
 }
 

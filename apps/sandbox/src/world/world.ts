@@ -84,7 +84,11 @@ export class World {
   private lastAddedSeconds = 0;
   listsCreated = 0;
 
-  constructor(readonly seed: number) {}
+  constructor(
+    readonly seed: number,
+    /** The media host's origin (`http://127.0.0.1:4011`), where media items point. */
+    readonly mediaOrigin: string,
+  ) {}
 
   // Accounts -------------------------------------------------------------------------------
 
@@ -151,7 +155,11 @@ export class World {
     return prepended(
       added.map((t) => this.materialize(t, { author, withMedia })),
       generated(base, (position) =>
-        tweet(this.seed, { author: account, feed, position }, { author, withMedia }),
+        tweet(
+          this.seed,
+          { author: account, feed, position },
+          { author, withMedia, mediaOrigin: this.mediaOrigin },
+        ),
       ),
     );
   }
@@ -363,14 +371,20 @@ export class World {
 
   private tweetOf(key: TweetKey, form: 'full' | 'short', withMedia: boolean): AnyTweet {
     const author = form === 'full' ? this.fullAuthor(key.author) : shortAuthor(this.seed, key.author);
-    return tweet(this.seed, key, { author, withMedia });
+    return tweet(this.seed, key, { author, withMedia, mediaOrigin: this.mediaOrigin });
   }
 
   private materialize(
     added: AddedTweet,
     options: { author: FullAuthor | ShortAuthor; withMedia: boolean },
   ): AnyTweet {
-    return { ...tweet(this.seed, added.key, options, added.createdSeconds), text: added.text };
+    const record = tweet(
+      this.seed,
+      added.key,
+      { ...options, mediaOrigin: this.mediaOrigin },
+      added.createdSeconds,
+    );
+    return { ...record, text: added.text };
   }
 }
 

@@ -8,7 +8,7 @@ import {
   TimeoutError,
   UpstreamError,
 } from '@social-data/core';
-import { FAULT_KINDS } from '../../src';
+import { FAULT_KINDS, MEDIA_FAULT_KINDS } from '../../src';
 import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
 import { Faults } from '../../src/http/faults';
 import type { FaultKind } from '../../src';
@@ -58,6 +58,7 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       expect(() => JSON.parse(String(a.body))).toThrow();
     },
     'error-200': (a) => expect(a).toMatchObject({ status: 200, body: { status: 'error' } }),
+    'not-found': (a) => expect(a).toMatchObject({ status: 404, body: { status: 'error' } }),
     'repeat-cursor': (a, { cursor }) =>
       expect(a).toMatchObject({ status: 200, body: { data: { has_next_page: true, next_cursor: cursor } } }),
     'empty-page': (a) =>
@@ -95,7 +96,7 @@ describe('each fault, staged by request header, as the wire shows it', () => {
   };
 
   it('covers every fault kind', () => {
-    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS].sort());
+    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS, ...MEDIA_FAULT_KINDS].sort());
   });
 
   const keyOnly = () => ({ headers: { 'x-api-key': env.sandbox.keys[0]! } });

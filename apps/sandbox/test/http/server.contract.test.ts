@@ -68,6 +68,12 @@ const TWEET: Record<string, Kind> = {
   isReply: 'boolean',
 };
 const MEDIA: Record<string, Kind> = { type: 'string', url: 'string', width: 'integer', height: 'integer' };
+/** Beyond the document's four fields (docs/decisions.md, S11): a still for videos and GIFs, a length for videos. */
+const MEDIA_EXTRA: Record<string, Record<string, Kind>> = {
+  photo: {},
+  animated_gif: { preview_image_url: 'string' },
+  video: { preview_image_url: 'string', duration_ms: 'integer' },
+};
 const COMMUNITY: Record<string, Kind> = {
   id: 'id',
   name: 'string',
@@ -116,7 +122,11 @@ function expectTweet(record: unknown, form: Form): void {
   const tweet = record as Record<string, unknown>;
   expectShape(tweet, TWEET, form.media ? ['author', 'media'] : ['author']);
   expectShape(tweet.author, form.author === 'full' ? FULL_AUTHOR : SHORT_AUTHOR);
-  if (form.media) for (const item of tweet.media as unknown[]) expectShape(item, MEDIA);
+  if (!form.media) return;
+  for (const item of tweet.media as Record<string, unknown>[]) {
+    expect(Object.keys(MEDIA_EXTRA)).toContain(item.type);
+    expectShape(item, { ...MEDIA, ...MEDIA_EXTRA[String(item.type)] });
+  }
 }
 
 function expectTweetPage(page: unknown, form: Form, extra: string[] = []): void {

@@ -57,7 +57,19 @@ const tweet: Tweet = {
   viewCount: 1500,
   isRetweet: false,
   isReply: false,
-  media: [{ type: 'photo', url: 'https://pbs.example/media/1.jpg', width: 1200, height: 800 }],
+  media: [
+    // Output fields come from the first item: a video, since videos and GIFs carry a still and videos
+    // a length beyond a photo's fields (docs/decisions.md, B16).
+    {
+      type: 'video',
+      url: 'https://video.example/ext_tw_video/1.mp4',
+      width: 1280,
+      height: 720,
+      preview_image_url: 'https://pbs.example/media/1_preview.jpg',
+      duration_ms: 12500,
+    },
+    { type: 'photo', url: 'https://pbs.example/media/1.jpg', width: 1200, height: 800 },
+  ],
 };
 
 const community: Community = {

@@ -48,12 +48,16 @@ function keysOf(value: unknown, path = '', keys = new Set<string>()): Set<string
 const zapierKey = (key: string) => key.replace(/\[\]__/g, '[]');
 
 /**
- * A tweet without photos or videos has an empty `media`: where an endpoint sends media, its item
- * fields are declared and may be missing from a result (the README says they are empty then).
+ * A tweet without photos or videos has an empty `media`, and only videos and GIFs carry a still and
+ * a length: where an endpoint sends media, its item fields are declared and may be missing from
+ * a result (the README says they are empty then).
  */
 function optional(kind: string, key: string, field: string): boolean {
   const endpoint = kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
-  return tweetsCarryMedia(endpoint) && /media\[\](type|url|width|height)$/.test(field);
+  return (
+    tweetsCarryMedia(endpoint) &&
+    /media\[\](type|url|width|height|preview_image_url|duration_ms)$/.test(field)
+  );
 }
 
 const cases = everyStep.flatMap(([kind, key]) => {

@@ -172,3 +172,38 @@ export class ResponseTooLargeError extends SocialDataError {
 export class CancelledError extends SocialDataError {
   override name = 'CancelledError';
 }
+
+export type MediaFailure = 'status' | 'content-type' | 'too-large' | 'length' | 'redirect';
+
+export interface MediaDownloadErrorContext extends ApiErrorContext {
+  tweetId: string;
+  index: number;
+  reason: MediaFailure;
+  /** A retry may cure it: a 408, 429 or 5xx, an HTML error page, a body that did not match its length. */
+  transient: boolean;
+  retryAfterMs?: number | undefined;
+  /** The size cap, when the file was past it. */
+  limitBytes?: number | undefined;
+}
+
+/**
+ * A media file that could not be downloaded: the media host refused it, sent something other than
+ * the item's type, or a file past the size cap. It names the tweet and the item's index.
+ */
+export class MediaDownloadError extends ApiError {
+  override name = 'MediaDownloadError';
+  readonly tweetId: string;
+  readonly index: number;
+  readonly reason: MediaFailure;
+  readonly transient: boolean;
+  readonly limitBytes: number | undefined;
+
+  constructor(message: string, context: MediaDownloadErrorContext) {
+    super(message, context);
+    this.tweetId = context.tweetId;
+    this.index = context.index;
+    this.reason = context.reason;
+    this.transient = context.transient;
+    this.limitBytes = context.limitBytes;
+  }
+}

@@ -27,6 +27,12 @@ export const hints = {
     'The base URL answered that this address does not exist. Check the base URL of your Social Data credential (n8n) or connection (Zapier): it must be the API address without a path of its own.',
   partial:
     'Some ids were looked up and some failed. The records found are kept; run again for the failed ids.',
+  media:
+    'The picture or video could not be downloaded. Run again in a moment; if it keeps failing, the file was removed or the media host refuses it, so turn off Download Media for this item or skip it.',
+  mediaTooLarge:
+    'The file is larger than the download size cap. Raise the cap (Max Media Size) if you want such files, or leave the media as URLs.',
+  mediaType:
+    'The media host sent a different kind of file than the item announced (or an error page). Run again; if it persists, leave this item as a URL.',
   format:
     'The API answered with something other than the expected JSON. Check that the base URL points at the Social Data API.',
 } as const;

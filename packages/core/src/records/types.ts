@@ -53,12 +53,20 @@ export interface FullAuthor extends ShortAuthor {
 
 export type Author = ShortAuthor | FullAuthor;
 
-/** `type` is open: the document shows `photo` and says videos and GIFs occur too. */
+/**
+ * `type` is open: the document shows `photo` and says videos and GIFs occur too. For a video or
+ * GIF, `url` is the file itself (MP4, or GIF/MP4 for `animated_gif`); the still and the length
+ * are fields the document does not show, so they are optional (docs/decisions.md, B16).
+ */
 export interface Media {
   type: 'photo' | 'video' | 'animated_gif' | (string & {});
   url: string;
   width: number;
   height: number;
+  /** Videos and GIFs: a picture to show in their place. */
+  preview_image_url?: string;
+  /** Videos: the length in milliseconds. */
+  duration_ms?: number;
 }
 
 export interface Tweet<A extends Author = FullAuthor> {
