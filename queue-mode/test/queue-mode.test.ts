@@ -2,6 +2,7 @@ import { ensureN8nInBackground } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { SandboxControl, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
+import { until, waitFor } from '@social-data/test-support';
 
 import { QueueCluster } from './support/cluster';
 import type { Worker } from './support/cluster';
@@ -11,7 +12,6 @@ import { PostgresServer } from './support/postgres';
 import { Receiver } from './support/receiver';
 import { RedisServer } from './support/redis';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
-import { until, waitFor } from './support/until';
 import { batchOutcome, callAll, webhookCalls } from './support/webhook-calls';
 import type { BatchOutcome, Call } from './support/webhook-calls';
 import { CHAIN_WORKFLOW_ID, chainWorkflow, expectedRequests, webhookUrl } from './support/webhook-workflow';
