@@ -1,4 +1,4 @@
-import { ensureN8nInBackground } from '@social-data/n8n-harness';
+import { ensureN8nInBackground, Receiver } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { SandboxControl, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -9,7 +9,6 @@ import type { Worker } from './support/cluster';
 import { API_KEY, CHAIN_API, credentials, TRIGGER_API, textsWithSecrets } from './support/credentials';
 import { Figures } from './support/figures';
 import { PostgresServer } from './support/postgres';
-import { Receiver } from './support/receiver';
 import { RedisServer } from './support/redis';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
 import { batchOutcome, callAll, webhookCalls } from './support/webhook-calls';
