@@ -1,8 +1,7 @@
-import zapier from 'zapier-platform-core';
-import type { Bundle } from 'zapier-platform-core';
-
 import { everyStepOf, inputsOf } from '@social-data/test-support';
 import type { Kind } from '@social-data/test-support';
+import zapier from 'zapier-platform-core';
+import type { Bundle } from 'zapier-platform-core';
 
 import App from '../../src';
 
