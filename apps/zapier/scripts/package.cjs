@@ -1,5 +1,5 @@
-// Writes build/, the folder `zapier push` uploads: the bundled app (core inlined, since workspace
-// links do not survive Zapier's packaging), a package.json whose only dependency is
+// Writes build/, the folder `zapier-platform push` uploads: the bundled app (core inlined, since
+// workspace links do not survive Zapier's packaging), a package.json whose only dependency is
 // zapier-platform-core, and the README.
 const { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -29,4 +29,4 @@ writeFileSync(
     2,
   )}\n`,
 );
-console.log(`build/ ready for zapier push: ${manifest.name} ${manifest.version}`);
+console.log(`build/ ready for zapier-platform push: ${manifest.name} ${manifest.version}`);

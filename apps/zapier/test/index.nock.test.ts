@@ -108,7 +108,7 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
     api(id).reply(401, { status: 'error', msg: 'Invalid API key' });
     const error = await failure(run(kind, key, authData, inputs()));
     expect(details(error)).toMatchObject({ code: 'AuthenticationError', status: 401 });
-    expect(details(error).message).toMatch(/API key/i);
+    expect(details(error).message).toMatch(/: Invalid API key\. Check the API key/);
   });
 
   it("asks Zapier to retry after the server's delay on 429", async () => {

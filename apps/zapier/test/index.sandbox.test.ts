@@ -3,6 +3,7 @@ import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS } from '@social-data/test-support';
 
 import { app, appTester, everyStep, inputsFor, run } from './support/app';
+import { withStepClockStopped } from './support/sandbox';
 
 const API_KEY = 'tda_zapierSandboxKey_55';
 const SECRETS = [API_KEY, 'zapSbCookie_81', 'zapSbCsrf_29', 'zapSbProxyPass_64'];
@@ -64,21 +65,22 @@ describe('every step against the sandbox', () => {
     expect(label).toEqual({ label: `Social Data (${new URL(sandbox.url).host})` });
   });
 
-  it('follows cursors up to Max Items in whole pages, and continues from Next Cursor', async () => {
-    const input = { userName: 'followers_1k', maxItems: 450 };
-    const first = (await run('creates', 'getUserFollowers', authData, input)) as {
-      records: Array<{ id: string }>;
-      next_cursor: string;
-    };
-    expect(first.records).toHaveLength(600);
-    const rest = (await run('creates', 'getUserFollowers', authData, {
-      ...input,
-      cursor: first.next_cursor,
-      maxItems: 1000,
-    })) as { records: Array<{ id: string }>; has_next_page: boolean };
-    expect(rest.has_next_page).toBe(false);
-    expect(new Set([...first.records, ...rest.records].map((user) => user.id)).size).toBe(1000);
-  });
+  it('follows cursors up to Max Items in whole pages, and continues from Next Cursor', () =>
+    withStepClockStopped(async () => {
+      const input = { userName: 'followers_1k', maxItems: 450 };
+      const first = (await run('creates', 'getUserFollowers', authData, input)) as {
+        records: Array<{ id: string }>;
+        next_cursor: string;
+      };
+      expect(first.records).toHaveLength(600);
+      const rest = (await run('creates', 'getUserFollowers', authData, {
+        ...input,
+        cursor: first.next_cursor,
+        maxItems: 1000,
+      })) as { records: Array<{ id: string }>; has_next_page: boolean };
+      expect(rest.has_next_page).toBe(false);
+      expect(new Set([...first.records, ...rest.records].map((user) => user.id)).size).toBe(1000);
+    }));
 
   it('gives the cursor to go on from when it stops after empty pages that still claim more', async () => {
     const input = { userName: 'social_data', maxItems: 100 };

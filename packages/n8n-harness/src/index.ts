@@ -1,6 +1,6 @@
 export { N8N_LINES, isN8nLine } from './lines';
 export type { N8nLine } from './lines';
-export { ensureN8n, ensureN8nInBackground, n8nInstalled } from './install';
+export { ensureN8n, ensureN8nInBackground, ensureNode, n8nInstalled } from './install';
 export type { Log, Runtime } from './install';
 export { n8nEnvironment } from './environment';
 export { createUserFolder, installPackage } from './user-folder';

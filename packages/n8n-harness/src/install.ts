@@ -27,7 +27,8 @@ function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env):
   }
 }
 
-function ensureNode(version: string, log: Log): { headers: string; bin: string } {
+/** Installs a Node from the registry into .cache/ once, for tools that need a newer Node than ours. */
+export function ensureNode(version: string, log: Log): { headers: string; bin: string } {
   const dir = join(CACHE_DIR, `node-${version}`);
   const bin = join(dir, 'node_modules', 'node', 'bin', 'node');
   // The `node` package installs the binary and headers through a platform package of its own.

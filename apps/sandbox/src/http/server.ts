@@ -136,9 +136,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const world = new World(seed);
   const faults = new Faults(seed);
   const stats = new Stats();
+  // Closing ends every connection at once and cuts short every slow answer still waiting: a test's
+  // teardown must not wait for answers nobody reads any more (on a busy machine a slow fault's
+  // client gave up long before, and close() outlived the 60 s hook timeout).
+  const closing = new AbortController();
   const server = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
+    forceCloseConnections: true,
   });
 
   server.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
@@ -159,7 +164,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   registerRedirected(server, stats);
   for (const id of endpointIds)
-    registerEndpoint(server, id, { world, faults, stats, keys, latencyMs: options.latencyMs ?? 0 });
+    registerEndpoint(server, id, {
+      world,
+      faults,
+      stats,
+      keys,
+      latencyMs: options.latencyMs ?? 0,
+      closing: closing.signal,
+    });
   if (options.control) registerControl(server, { world, faults, stats });
 
   const address = await server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
@@ -170,7 +182,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     stats,
     server,
-    close: () => server.close(),
+    close: () => {
+      closing.abort();
+      return server.close();
+    },
   };
 }
 
@@ -196,11 +211,13 @@ interface EndpointContext {
   stats: Stats;
   keys: string[];
   latencyMs: number;
+  /** Aborted when the sandbox closes. */
+  closing: AbortSignal;
 }
 
 function registerEndpoint(server: FastifyInstance, id: EndpointId, context: EndpointContext): void {
   const spec = endpointSpec(id);
-  const { world, faults, stats, keys, latencyMs } = context;
+  const { world, faults, stats, keys, latencyMs, closing } = context;
   server.route({
     method: spec.method,
     url: routeOf(spec.path),
@@ -210,11 +227,11 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
       if (typeof key !== 'string' || key === '')
         return reply.code(401).send(failure('X-API-Key header is required'));
       if (!keys.includes(key)) return reply.code(401).send(failure('Invalid API key'));
-      if (latencyMs > 0) await delay(latencyMs);
+      if (latencyMs > 0) await delay(latencyMs, undefined, { signal: closing });
 
       const header = request.headers['x-sandbox-fault'];
       const fault = faults.pick(key, id, typeof header === 'string' ? header : undefined);
-      if (fault?.fault === 'slow') await delay(fault.delayMs);
+      if (fault?.fault === 'slow') await delay(fault.delayMs, undefined, { signal: closing });
       if (fault && sendFault(fault, reply, request)) return reply;
 
       if (spec.mode === 'session') {

@@ -233,6 +233,11 @@ export class World {
     return index < SEEDED_LISTS.length || this.createdLists.has(index);
   }
 
+  /** What a list was seeded or created with, for tests that check what a client sent. */
+  listInfo(index: number): ListInfo | undefined {
+    return SEEDED_LISTS[index] ?? this.createdLists.get(index);
+  }
+
   listByIdString(id: string): number | undefined {
     const index = indexOfId('list', id);
     return index !== undefined && this.listExists(index) ? index : undefined;

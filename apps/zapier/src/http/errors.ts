@@ -27,6 +27,15 @@ export function zapierErrorStatus(error: unknown): number | undefined {
 }
 
 /**
+ * What went wrong, then what to do, as two sentences: the API's own message often ends without a
+ * full stop ("Invalid API key"), which ran it into the hint.
+ */
+function withHint(error: SocialDataError): string {
+  const message = /[.!?]$/.test(error.message) || !error.hint ? error.message : `${error.message}.`;
+  return `${message} ${error.hint}`.trim();
+}
+
+/**
  * Core's errors as Zapier's. A 429 becomes a ThrottledError with the server's delay, so Zapier
  * retries the step later instead of the app waiting out its time limit; every other failure is
  * a `z.errors.Error` that says what happened and what to do, with core's class as its code.
@@ -36,11 +45,11 @@ export function toZapierError(z: ZObject, error: unknown): Error {
   if (isZapierError(error)) return error;
   if (error instanceof RateLimitError) {
     const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
-    return new z.errors.ThrottledError(`${error.message} ${error.hint}`.trim(), seconds);
+    return new z.errors.ThrottledError(withHint(error), seconds);
   }
   if (error instanceof SocialDataError) {
     const status = error instanceof ApiError ? error.status : undefined;
-    return new z.errors.Error(`${error.message} ${error.hint}`.trim(), error.name, status);
+    return new z.errors.Error(withHint(error), error.name, status);
   }
   return new z.errors.Error(error instanceof Error ? error.message : String(error), 'UnexpectedError');
 }

@@ -1,7 +1,8 @@
 import { ValidationError } from '../errors/classes';
 import { CONFIRM, classify } from './classify';
 import type { Kind, Reading } from './classify';
-import type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
+import { readPages } from './reading';
+import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { bound, gapCount, knownCount, locate } from './segments';
 import type { Located, Segment } from './segments';
 import { MAX_GAPS, MAX_POSITION_IDS } from './state';
@@ -22,60 +23,6 @@ const MAX_TRIES = 3;
 /** Requests the first poll spends on that at most, whatever the page budget. */
 const START_PAGES = 5;
 
-interface Read<R> {
-  records: R[];
-  ids: string[];
-  /** The feed has no further page. */
-  ended: boolean;
-  /** The API claimed more but gave no usable way on (a repeated cursor, empty pages). */
-  stalled: boolean;
-  /** Where reading goes on when the budget ran out first. */
-  cursor: string | undefined;
-  /** The cursor each page was read with ('' for the top), and where its ids start. */
-  pages: { cursor: string; start: number }[];
-  requests: number;
-}
-
-/** Reads pages from `cursor` while `more` says so and the budget lasts; keeps each id once. */
-async function readPages<R extends { id: string }>(
-  read: ReadPages<R>,
-  cursor: string | undefined,
-  budget: number,
-  more: (ids: string[]) => boolean,
-): Promise<Read<R>> {
-  const result: Read<R> = {
-    records: [],
-    ids: [],
-    ended: true,
-    stalled: false,
-    cursor: undefined,
-    pages: [],
-    requests: 0,
-  };
-  const taken = new Set<string>();
-  let pageCursor = cursor ?? '';
-  for await (const page of read(cursor) as AsyncIterable<FeedPage<R>>) {
-    result.requests += 1;
-    result.pages.push({ cursor: pageCursor, start: result.ids.length });
-    pageCursor = page.next_cursor;
-    for (const record of page.records) {
-      if (!record || taken.has(record.id)) continue;
-      taken.add(record.id);
-      result.records.push(record);
-      result.ids.push(record.id);
-    }
-    result.stalled = page.stalled === true;
-    result.ended = !page.has_next_page && !result.stalled;
-    if (result.ended || result.stalled || !more(result.ids)) break;
-    if (result.requests >= budget) {
-      result.cursor = page.next_cursor;
-      result.ended = false;
-      break;
-    }
-  }
-  return result;
-}
-
 /** The cursor of the page that holds the id at `position` of a read. */
 function cursorAt(read: Read<unknown>, position: number): string {
   let cursor = read.pages[0]?.cursor ?? '';
@@ -88,7 +35,7 @@ export async function startPositionWatch<R extends { id: string }>(
   read: ReadPages<R>,
   options: WatchOptions,
 ): Promise<WatchResult<R>> {
-  const first = await readPages(read, undefined, START_PAGES, (ids) => ids.length < START_IDS);
+  const first = await readPages(read, undefined, START_PAGES, ({ ids }) => ids.length < START_IDS);
   if (first.ids.length === 0 && !first.ended) {
     const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
     return { records: [], state: undefined, notes: [note], uncertain: false, requests: first.requests };
@@ -159,7 +106,7 @@ export class PositionPoll<R extends { id: string }> {
     // follows them is old ground too.
     const confirmedBy = (ids: string[]) =>
       endsInPlace(ids, classify(ids, this.segments, index), this.segments, index).run >= enough;
-    const head = await readPages(this.read, undefined, budget, (ids) => !confirmedBy(ids));
+    const head = await readPages(this.read, undefined, budget, ({ ids }) => !confirmedBy(ids));
     this.requests += head.requests;
     const reading = classify(head.ids, this.segments, index);
     if (head.stalled && !confirmedBy(head.ids)) {
@@ -243,7 +190,7 @@ export class PositionPoll<R extends { id: string }> {
         this.read,
         gapSegment.gap || undefined,
         budget,
-        (ids) => !placeInGap(ids, at, this.segments, index, enough).closed,
+        ({ ids }) => !placeInGap(ids, at, this.segments, index, enough).closed,
       );
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;

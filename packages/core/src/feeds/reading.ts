@@ -32,3 +32,69 @@ export interface WatchResult<R> {
   uncertain: boolean;
   requests: number;
 }
+
+/** One walk down a feed: each id once, in feed order. */
+export interface Read<R> {
+  records: R[];
+  ids: string[];
+  /** The feed has no further page. */
+  ended: boolean;
+  /** The API claimed more but gave no usable way on (a repeated cursor, empty pages). */
+  stalled: boolean;
+  /** The walk stopped because the caller had read enough. */
+  enough: boolean;
+  /** Where reading goes on when the budget ran out first: the next page's cursor. */
+  cursor: string | undefined;
+  /** The cursor each page was read with ('' for the top), and where its ids start. */
+  pages: { cursor: string; start: number }[];
+  requests: number;
+}
+
+/**
+ * Reads pages from `cursor` (undefined: the top) until the feed ends or stalls, `more` says the
+ * walk has read enough, or `budget` requests are spent. Every engine reads through this, so the
+ * stop rules of a trigger are the same for every order of feed.
+ */
+export async function readPages<R extends { id: string }>(
+  read: ReadPages<R>,
+  cursor: string | undefined,
+  budget: number,
+  more: (walk: Read<R>, page: FeedPage<R>) => boolean,
+): Promise<Read<R>> {
+  const walk: Read<R> = {
+    records: [],
+    ids: [],
+    ended: true,
+    stalled: false,
+    enough: false,
+    cursor: undefined,
+    pages: [],
+    requests: 0,
+  };
+  const taken = new Set<string>();
+  let pageCursor = cursor ?? '';
+  for await (const page of read(cursor)) {
+    walk.requests += 1;
+    walk.pages.push({ cursor: pageCursor, start: walk.ids.length });
+    pageCursor = page.next_cursor;
+    for (const record of page.records) {
+      if (!record || taken.has(record.id)) continue;
+      taken.add(record.id);
+      walk.records.push(record);
+      walk.ids.push(record.id);
+    }
+    walk.stalled = page.stalled === true;
+    walk.ended = !page.has_next_page && !walk.stalled;
+    if (walk.ended || walk.stalled) break;
+    if (!more(walk, page)) {
+      walk.enough = true;
+      break;
+    }
+    if (walk.requests >= budget) {
+      walk.cursor = page.next_cursor;
+      walk.ended = false;
+      break;
+    }
+  }
+  return walk;
+}

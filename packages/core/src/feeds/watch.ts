@@ -1,64 +1,37 @@
 import { ValidationError } from '../errors/classes';
 import { addRange, compareIds, inRanges, newestFirst, rangeOf } from './ids';
 import { PositionPoll, startPositionWatch } from './position';
-import type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
+import { readPages } from './reading';
+import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { MAX_RANGES, MAX_SEEN, MAX_STALLS, MAX_UNTIL, readState } from './state';
 import type { Backlog, TimeState } from './state';
 
-interface Segment<R> {
-  records: R[];
-  /** A page held a known item: the read met what was there before. */
-  reached: boolean;
-  /** The feed has no further page. */
-  ended: boolean;
-  /** The API claimed more but gave no usable way on: not the end, though reading stops. */
-  stalled: boolean;
-  /**
-   * Where reading goes on when the page budget ran out first: the cursor of the last page read,
-   * not the next one. Offset cursors shift up when tweets above are deleted; reading that page
-   * again catches what moved into it, and ids read already are known by their ranges.
-   */
-  cursor: string | undefined;
-  requests: number;
-}
-
-async function readSegment<R extends { id: string }>(
+/**
+ * A time feed is read down to a page holding nothing new, so a tweet that arrived late just below
+ * the newest known ones is still found. When the budget runs out first, reading goes on next time
+ * from the cursor of the last page read, not the next one: offset cursors shift up when tweets
+ * above are deleted; reading that page again catches what moved into it, and ids read already
+ * are known by their ranges.
+ */
+async function readDown<R extends { id: string }>(
   read: ReadPages<R>,
   cursor: string | undefined,
   budget: number,
   isBoundary: (id: string) => boolean,
-): Promise<Segment<R>> {
-  const segment: Segment<R> = {
-    records: [],
-    reached: false,
-    ended: true,
-    stalled: false,
-    cursor: undefined,
-    requests: 0,
-  };
-  let pageCursor = cursor ?? '';
-  for await (const page of read(cursor) as AsyncIterable<FeedPage<R>>) {
-    segment.requests += 1;
-    for (const record of page.records) if (record) segment.records.push(record);
-    // Read down to a page holding nothing new, so a tweet that arrived late just below the
-    // newest known ones is still found.
-    segment.reached =
-      page.records.length > 0 && page.records.every((record) => !record || isBoundary(record.id));
-    segment.stalled = page.stalled === true;
-    segment.ended = !page.has_next_page && !segment.stalled;
-    if (segment.reached || segment.ended || segment.stalled) break;
-    if (segment.requests >= budget) {
-      segment.cursor = pageCursor;
-      break;
-    }
-    pageCursor = page.next_cursor;
-  }
-  return segment;
+): Promise<Read<R> & { resume: string | undefined }> {
+  const walk = await readPages(
+    read,
+    cursor,
+    budget,
+    (_, page) =>
+      !(page.records.length > 0 && page.records.every((record) => !record || isBoundary(record.id))),
+  );
+  return { ...walk, resume: walk.cursor === undefined ? undefined : walk.pages.at(-1)!.cursor };
 }
 
 /** Reads down to the first page with records: an API may answer empty pages that claim more. */
-function firstRecords<R extends { id: string }>(read: ReadPages<R>, budget: number): Promise<Segment<R>> {
-  return readSegment(read, undefined, budget, () => true);
+function firstRecords<R extends { id: string }>(read: ReadPages<R>, budget: number) {
+  return readDown(read, undefined, budget, () => true);
 }
 
 /** First activation: remember the top of the feed, report nothing. */
@@ -133,9 +106,9 @@ class TimePoll<R extends { id: string }> {
     this.collect(head, (id) => !this.seen.has(id) && !this.belowFloor(id));
 
     let backlog = state.backlog;
-    const ranOut = !head.reached && !head.ended;
+    const ranOut = !head.enough && !head.ended;
     const read =
-      backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.records.map((r) => r.id))) : [];
+      backlog || ranOut ? addRange(backlog?.read ?? [], rangeOf(head.ids)) : [];
     if (head.stalled)
       this.notes.push(
         'The API claimed more items but gave no way to read them; reading goes on from the top next time',
@@ -145,7 +118,7 @@ class TimePoll<R extends { id: string }> {
       // was read already, so one cursor serves both and the older backlog keeps its end.
       backlog = {
         ...backlog,
-        cursor: head.cursor ?? '',
+        cursor: head.resume ?? '',
         until: backlog?.until ?? state.seen.slice(0, MAX_UNTIL),
         read,
       };
@@ -202,16 +175,16 @@ class TimePoll<R extends { id: string }> {
         isOld,
       );
       this.collect(rest, unread);
-      if (rest.reached || rest.ended) return undefined;
-      const fresh = rest.records.map((r) => r.id).filter((id) => !isOld(id));
+      if (rest.enough || rest.ended) return undefined;
+      const fresh = rest.ids.filter((id) => !isOld(id));
       const next: Backlog = {
-        cursor: rest.cursor ?? '',
+        cursor: rest.resume ?? '',
         until: backlog.until,
         read: addRange(read, rangeOf(fresh)),
       };
       // Offset cursors shift down by every tweet that arrives on top: a backlog that walks only
       // through what was read already makes no headway, and is given up after a few polls.
-      const walked = rest.records.map((r) => r.id);
+      const walked = rest.ids;
       const deepest = newestFirst([...walked, ...(backlog.deepest ? [backlog.deepest] : [])]).at(-1);
       if (deepest !== undefined) next.deepest = deepest;
       next.stalls = deepest !== undefined && deepest !== backlog.deepest ? 0 : (backlog.stalls ?? 0) + 1;
@@ -230,23 +203,18 @@ class TimePoll<R extends { id: string }> {
   }
 
   private async segment(cursor: string | undefined, budget: number, isBoundary: (id: string) => boolean) {
-    const segment = await readSegment(this.read, cursor, budget, isBoundary);
-    this.requests += segment.requests;
-    return segment;
+    const walk = await readDown(this.read, cursor, budget, isBoundary);
+    this.requests += walk.requests;
+    return walk;
   }
 
   private belowFloor(id: string): boolean {
     return this.state.floor !== undefined && compareIds(id, this.state.floor) <= 0;
   }
 
-  /**
-   * Picks the new records of one read. An id never seen is new, except in feeds ordered by
-   * position, where an unknown id below every known one may simply have moved up from deeper in
-   * the feed (something above it left): it is new only if the last read saw the whole feed.
-   */
   /** Picks the new records of one read: unknown ids the given rule takes, each once. */
-  private collect(segment: Segment<R>, isNew: (id: string) => boolean): void {
-    for (const record of segment.records) {
+  private collect(walk: Read<R>, isNew: (id: string) => boolean): void {
+    for (const record of walk.records) {
       const { id } = record;
       if (this.taken.has(id)) continue;
       this.taken.add(id);
