@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { LoggedProcess } from '../src';
+import type { LoggedProcessOptions } from '../src';
 
 let folder: string;
 beforeAll(() => (folder = mkdtempSync(join(tmpdir(), 'test-support-process-'))));
@@ -58,33 +59,30 @@ describe('LoggedProcess', () => {
     expect(alive(child)).toBe(false);
   });
 
-  it('kills a process that ignores its stop signal once the grace period is over', async () => {
-    const stubborn = new LoggedProcess(
+  /** A node process that logs `signal` when it gets it, then `ready` once it listens for it. */
+  async function startHandling(signal: NodeJS.Signals, exits: boolean, options: LoggedProcessOptions) {
+    const script =
+      `process.on("${signal}", () => { console.log("${signal}"); ${exits ? 'process.exit(0);' : ''} });` +
+      'console.log("ready"); setInterval(() => {}, 1000)';
+    const started = new LoggedProcess(
       process.execPath,
-      [
-        '-e',
-        'process.on("SIGTERM", () => console.log("ignored")); console.log("ready"); setInterval(() => {}, 1000)',
-      ],
-      join(folder, 'stubborn.log'),
-      { graceMs: 200 },
+      ['-e', script],
+      join(folder, `${signal}.log`),
+      options,
     );
-    while (!stubborn.log.includes('ready')) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!started.log.includes('ready')) await new Promise((resolve) => setTimeout(resolve, 50));
+    return started;
+  }
+
+  it('kills a process that ignores its stop signal once the grace period is over', async () => {
+    const stubborn = await startHandling('SIGTERM', false, { graceMs: 200 });
     await stubborn.stop();
     expect(stubborn.running).toBe(false);
-    expect(stubborn.log).toContain('ignored');
+    expect(stubborn.log).toContain('SIGTERM');
   });
 
   it('stops with the signal the server asks for', async () => {
-    const server = new LoggedProcess(
-      process.execPath,
-      [
-        '-e',
-        'process.on("SIGINT", () => { console.log("SIGINT"); process.exit(0); }); console.log("ready"); setInterval(() => {}, 1000)',
-      ],
-      join(folder, 'sigint.log'),
-      { stopSignal: 'SIGINT', group: true },
-    );
-    while (!server.log.includes('ready')) await new Promise((resolve) => setTimeout(resolve, 50));
+    const server = await startHandling('SIGINT', true, { stopSignal: 'SIGINT', group: true });
     await server.stop();
     expect(server.log).toContain('SIGINT');
     expect(await server.exited).toBe(0);
