@@ -1,18 +1,17 @@
-import { ensureN8nInBackground } from '@social-data/n8n-harness';
+import { ensureN8nInBackground, Receiver } from '@social-data/n8n-harness';
 import type { N8nLine, StoredExecution } from '@social-data/n8n-harness';
 import { SandboxControl, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
+import { until, waitFor } from '@social-data/test-support';
 
 import { QueueCluster } from './support/cluster';
 import type { Worker } from './support/cluster';
 import { API_KEY, CHAIN_API, credentials, TRIGGER_API, textsWithSecrets } from './support/credentials';
 import { Figures } from './support/figures';
 import { PostgresServer } from './support/postgres';
-import { Receiver } from './support/receiver';
 import { RedisServer } from './support/redis';
 import { OWNER, RestSession } from './support/rest';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
-import { until, waitFor } from './support/until';
 import { batchOutcome, callAll, webhookCalls } from './support/webhook-calls';
 import type { BatchOutcome, Call } from './support/webhook-calls';
 import { CHAIN_WORKFLOW_ID, chainWorkflow, expectedRequests, webhookUrl } from './support/webhook-workflow';

@@ -9,6 +9,7 @@ import {
   isPaginated,
 } from '@social-data/core';
 import type { EndpointId, Transport, TransportRequest } from '@social-data/core';
+import { anyInput } from '@social-data/test-support';
 
 import { endpointOf } from './support/endpoint-of';
 import { recordFigures } from './support/figures';
@@ -32,12 +33,8 @@ afterAll(() => recordFigures(__filename, { 'inputs tried': inputsTried }));
 
 /** Values a user, an expression or an upstream node can put in a field, valid ones included. */
 const anyValue = fc.oneof(
-  fc.anything(),
-  fc.string(),
-  fc.string({ unit: 'binary' }),
-  fc.webUrl(),
-  fc.integer(),
-  fc.double(),
+  // Weighted as the six kinds of value it holds.
+  { arbitrary: anyInput, weight: 6 },
   fc.bigInt(),
   fc.boolean(),
   fc.constantFrom(

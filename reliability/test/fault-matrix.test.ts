@@ -4,6 +4,7 @@ import { SocialDataError } from '@social-data/core';
 import { fetchTransport } from '@social-data/core/node';
 import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
+import { waitFor } from '@social-data/test-support';
 
 import {
   FAULT_KINDS,
@@ -18,7 +19,6 @@ import type { Expected, FaultKind, Persistence } from './support/faults';
 import { sandboxClient } from './support/client';
 import type { Traced } from './support/client';
 import { recordFigures } from './support/figures';
-import { until } from './support/until';
 import { SecretScan, apiKey, textsOf } from './support/secrets';
 import { SHAPES } from './support/shapes';
 import type { Outcome, Shape } from './support/shapes';
@@ -101,7 +101,7 @@ async function runAndCheck(shape: Shape, fault: FaultKind, persistence: Persiste
   const elapsed = performance.now() - started;
   // The sandbox still answers a slow create after the client gave up, and creates the list.
   if (fault === 'slow' && shape.endpoint === 'createList')
-    await until(() => sandbox.world.listsCreated > listsBefore, 2 * SLOW_MS);
+    await waitFor(() => sandbox.world.listsCreated > listsBefore, 2 * SLOW_MS, 25);
   // Batches still in flight when another failed reach the sandbox a moment later.
   if (shape.endpoint === 'getUsersByIds') await new Promise((resolve) => setTimeout(resolve, 50));
   const requests = requestsTo(shape) - requestsBefore;

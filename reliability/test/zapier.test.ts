@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import nock from 'nock';
 import { hints } from '@social-data/core';
-import { accountId, communityId, listId, startSandbox, topicId } from '@social-data/sandbox';
+import { accountId, RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
+import { PLAIN_INPUTS, waitFor } from '@social-data/test-support';
 
 import { FAULT_KINDS, RETRY_AFTER_S, failureOf } from './support/faults';
 import type { FaultKind } from './support/faults';
 import { recordFigures } from './support/figures';
-import { until } from './support/until';
 import { COOKIE, PROXY, SecretScan, apiKey } from './support/secrets';
 import { everyStep, inputsFor, runStep, textsOfStep, zapierError } from './support/zapier';
 import type { Kind, StepRun } from './support/zapier';
@@ -134,17 +134,7 @@ afterAll(async () => {
 });
 
 describe('every step against the sandbox', () => {
-  const values: Record<string, unknown> = {
-    userName: '@social_data',
-    list_id: `https://x.com/i/lists/${listId(0)}`,
-    community_id: communityId(0),
-    topic_id: topicId(0),
-    userIds: `${accountId(1)}, ${accountId(2)}\n${accountId(3)}`,
-    name: 'Made by a Zap',
-    description: 'From the reliability suite',
-    is_private: true,
-    maxItems: 30,
-  };
+  const values: Record<string, unknown> = { ...RECORD_INPUTS, ...PLAIN_INPUTS };
 
   beforeAll(async () => {
     const tweets = await run('triggers', 'newTweet', { userName: 'social_data' }, 'newTweet for ids');
@@ -276,7 +266,7 @@ it(
     }
     // Each request was sent once; the sandbox still answers the create late, and creates one list.
     expect(sandbox.stats.requests - requestsBefore).toBe(SHAPES.length + 2);
-    await until(() => sandbox.world.listsCreated > listsBefore, SLOW_MS);
+    await waitFor(() => sandbox.world.listsCreated > listsBefore, SLOW_MS, 25);
     tally.creates += 1;
     expect(sandbox.world.listsCreated - listsBefore).toBe(1);
   },

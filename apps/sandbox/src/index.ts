@@ -7,6 +7,7 @@ export type { Recorder, RecordedRequest } from './http/recorder';
 export type { FaultKind, FaultRule } from './http/faults';
 export { WELL_KNOWN, OWNER } from './world/accounts';
 export { accountId, communityId, listId, topicId } from './world/ids';
+export { RECORD_INPUTS } from './world/inputs';
 export { SEEDED_LISTS } from './world/world';
 export { COMMUNITIES, TOPICS_SEEDED } from './world/records';
 export { UNDOCUMENTED_MAX_COUNT, TWEETS_PER_PAGE } from './http/paging';

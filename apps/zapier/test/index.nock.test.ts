@@ -1,5 +1,6 @@
 import { catalog, feeds, recordKindOf } from '@social-data/core';
 import type { EndpointId, FeedId } from '@social-data/core';
+import { PLAIN_INPUTS } from '@social-data/test-support';
 import nock from 'nock';
 
 import { samples } from '../src/app/samples';
@@ -14,22 +15,23 @@ const PROXY = `http://zapuser:${PROXY_PASSWORD}@127.0.0.1:8080`;
 const SECRETS = [API_KEY, 'zapCookieSecret_91', 'zapCsrfSecret_37', PROXY_PASSWORD];
 const authData = { apiKey: API_KEY, baseUrl: BASE, cookie: COOKIE, proxy: PROXY };
 
-const values: Record<string, string> = {
+/** Plain ids, so each request's path is known exactly. */
+const pathIds: Record<string, string> = {
   userName: 'jack',
   list_id: '1500000000000000000',
   community_id: '1600000000000000000',
   topic_id: '1700000000000000000',
   userIds: '1400000000000000001',
   tweet_ids: '1800000000000000001',
-  name: 'Reading list',
 };
+const values = { ...pathIds, ...PLAIN_INPUTS };
 
 /** The endpoint behind a step; a batch lookup's line-item action is keyed `<endpoint>Items`. */
 const endpointOf = (kind: Kind, key: string): EndpointId =>
   kind === 'triggers' ? feeds[key as FeedId].endpoint : (key.replace(/Items$/, '') as EndpointId);
 
 function pathOf(id: EndpointId): string {
-  return catalog[id].path.replace(/\{(\w+)\}/g, (_match, name: string) => values[name]!);
+  return catalog[id].path.replace(/\{(\w+)\}/g, (_match, name: string) => pathIds[name]!);
 }
 
 /** The API's answer for an endpoint, built from the app's own samples. */

@@ -1,5 +1,6 @@
-import { accountId, communityId, listId, startSandbox, topicId } from '@social-data/sandbox';
+import { RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
+import { PLAIN_INPUTS } from '@social-data/test-support';
 
 import { app, appTester, everyStep, inputsFor, run } from './support/app';
 import { withStepClockStopped } from './support/sandbox';
@@ -8,17 +9,7 @@ const API_KEY = 'tda_zapierSandboxKey_55';
 const SECRETS = [API_KEY, 'zapSbCookie_81', 'zapSbCsrf_29', 'zapSbProxyPass_64'];
 let sandbox: Sandbox;
 let authData: Record<string, string>;
-const values: Record<string, unknown> = {
-  userName: '@social_data',
-  list_id: `https://x.com/i/lists/${listId(0)}`,
-  community_id: communityId(0),
-  topic_id: topicId(0),
-  userIds: `${accountId(1)}, ${accountId(2)}\n${accountId(3)}`,
-  name: 'Made by a Zap',
-  description: 'From the sandbox suite',
-  is_private: true,
-  maxItems: 30,
-};
+const values: Record<string, unknown> = { ...RECORD_INPUTS, ...PLAIN_INPUTS };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ keys: [API_KEY] });

@@ -44,3 +44,8 @@ export interface StoredExecution {
   /** Output items of each node that ran, by node name. */
   nodes: Record<string, Array<Record<string, unknown>>>;
 }
+
+/** The ids a node emitted across stored executions. */
+export function emittedIds(executions: StoredExecution[], node: string): string[] {
+  return executions.flatMap((execution) => (execution.nodes[node] ?? []).map((json) => String(json.id)));
+}

@@ -8,9 +8,22 @@ export { n8nEnvironment, runnerBrokerEnvironment } from './environment';
 export { createUserFolder, installPackage } from './user-folder';
 export { parseRawOutput, runN8n } from './run-command';
 export type { CliResult } from './run-command';
-export { N8nProcess, waitForReadiness } from './server-process';
-export { Execution } from './execution';
+export { waitForReadiness } from './server-process';
+export type { N8nProcess } from './server-process';
+export { Execution, emittedIds } from './execution';
 export type { Item, StoredExecution } from './execution';
+export {
+  connections,
+  manualTrigger,
+  node,
+  postItems,
+  socialDataNode,
+  socialDataTrigger,
+  workflow,
+} from './workflow';
+export type { CredentialRef, NodeCredentials, Position } from './workflow';
+export { Receiver } from './receiver';
+export type { Received } from './receiver';
 export { postgresEnvironment, postgresExecutions } from './postgres';
 export type { PostgresConnection } from './postgres';
 export { N8nInstance } from './instance';

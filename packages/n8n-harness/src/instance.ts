@@ -12,7 +12,8 @@ import { READ_EXECUTIONS_SCRIPT } from './paths';
 import { freePort } from './ports';
 import { parseRawOutput, runN8n } from './run-command';
 import type { CliResult } from './run-command';
-import { N8nProcess, waitForReadiness } from './server-process';
+import { startN8nProcess, waitForReadiness } from './server-process';
+import type { N8nProcess } from './server-process';
 import { createUserFolder } from './user-folder';
 
 export interface InstanceOptions {
@@ -125,7 +126,7 @@ export class N8nInstance {
 
   /** Starts another n8n process on this instance's user folder and environment (a worker, say). */
   spawn(args: string[], logName: string, env: Record<string, string> = {}): N8nProcess {
-    const started = new N8nProcess(this.runtime, args, { ...this.env, ...env }, join(this.folder, logName));
+    const started = startN8nProcess(this.runtime, args, { ...this.env, ...env }, join(this.folder, logName));
     this.processes.push(started);
     return started;
   }

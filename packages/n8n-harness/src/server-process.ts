@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { LoggedProcess } from '@social-data/test-support';
 
 import type { Runtime } from './install';
 
@@ -8,45 +6,24 @@ import type { Runtime } from './install';
  * A long-running n8n process (`n8n start`, `n8n worker`, `n8n webhook`) writing its output to a
  * log file, so the output survives the process and can be scanned afterwards.
  */
-export class N8nProcess {
-  private readonly child: ChildProcess;
+export interface N8nProcess {
+  readonly logFile: string;
   readonly exited: Promise<number | null>;
-
-  constructor(
-    runtime: Runtime,
-    args: string[],
-    env: NodeJS.ProcessEnv,
-    readonly logFile: string,
-  ) {
-    const log = openSync(logFile, 'w');
-    this.child = spawn(runtime.node, [runtime.bin, ...args], { env, stdio: ['ignore', log, log] });
-    closeSync(log);
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  get log(): string {
-    return readFileSync(this.logFile, 'utf8');
-  }
-
-  /** SIGTERM lets n8n finish what it runs; SIGKILL after `graceMs` if it does not. */
-  async stop(graceMs = 30_000): Promise<void> {
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-    await this.exited;
-    clearTimeout(timer);
-  }
-
+  readonly running: boolean;
+  readonly log: string;
+  /** SIGTERM lets n8n finish what it runs; SIGKILL after `graceMs` (30 s) if it does not. */
+  stop(graceMs?: number): Promise<void>;
   /** Stops at once, as a crash or an OOM kill would. */
-  async kill(): Promise<void> {
-    if (!this.running) return;
-    this.child.kill('SIGKILL');
-    await this.exited;
-  }
+  kill(): Promise<void>;
+}
+
+export function startN8nProcess(
+  runtime: Runtime,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+): N8nProcess {
+  return new LoggedProcess(runtime.node, [runtime.bin, ...args], logFile, { env, graceMs: 30_000 });
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@social-data/n8n-harness';
 import type { N8nLine, N8nProcess, PostgresConnection, StoredExecution } from '@social-data/n8n-harness';
 
-import { until } from './until';
+import { until } from '@social-data/test-support';
 
 /**
  * What the main and every worker must share in queue mode. The lock and stall settings make a

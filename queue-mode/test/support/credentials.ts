@@ -1,3 +1,5 @@
+import type { CredentialRef } from '@social-data/n8n-harness';
+
 // Distinctive values, so any trace of them in n8n's logs, PostgreSQL or Redis is found by the scan.
 export const API_KEY = 'tda_queueModeKey_Wm47Tz2Qx9';
 const COOKIE_TOKEN = 'queueCookieSecret_Hd83Lp';
@@ -5,12 +7,6 @@ const COOKIE_CSRF = 'queueCsrfSecret_Ze61Vb';
 const PROXY_PASSWORD = 'queueProxyPass_Kr25Yn';
 
 const SECRETS = [API_KEY, COOKIE_TOKEN, COOKIE_CSRF, PROXY_PASSWORD];
-
-/** The credential a node names: n8n finds it by id. */
-export interface CredentialRef {
-  id: string;
-  name: string;
-}
 
 export const CHAIN_API: CredentialRef = { id: 'sdQueueChainApi1', name: 'Social Data (chain sandbox)' };
 export const TRIGGER_API: CredentialRef = { id: 'sdQueueTrigApi01', name: 'Social Data (trigger sandbox)' };

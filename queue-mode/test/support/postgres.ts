@@ -6,9 +6,7 @@ import { join } from 'node:path';
 
 import { freePort } from '@social-data/n8n-harness';
 import type { PostgresConnection } from '@social-data/n8n-harness';
-
-import { ServiceProcess } from './service-process';
-import { until } from './until';
+import { LoggedProcess, until } from '@social-data/test-support';
 
 const DATABASE = 'n8n';
 const SUPERUSER = 'postgres';
@@ -50,7 +48,7 @@ export class PostgresServer {
   private constructor(
     private readonly bin: string,
     private readonly folder: string,
-    private readonly server: ServiceProcess,
+    private readonly server: LoggedProcess,
     readonly connection: PostgresConnection,
   ) {}
 
@@ -70,13 +68,12 @@ export class PostgresServer {
     const listen = ['-h', '127.0.0.1', '-p', String(port), '-k', folder];
     // Nothing here outlives the run, so nothing need survive a crash either.
     const durability = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
-    const server = new ServiceProcess(
+    const server = new LoggedProcess(
       join(bin, 'postgres'),
       ['-D', data, ...listen, ...durability.flatMap((setting) => ['-c', setting])],
       join(folder, 'postgres.log'),
       // PostgreSQL's fast shutdown: open sessions end, then the server stops.
-      'SIGINT',
-      asOwner,
+      { ...asOwner, stopSignal: 'SIGINT', group: true },
     );
     const connection = { host: '127.0.0.1', port, database: DATABASE, user: SUPERUSER, password: '' };
     const postgres = new PostgresServer(bin, folder, server, connection);

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { freePort } from '@social-data/n8n-harness';
-
-import { ServiceProcess } from './service-process';
-import { until } from './until';
+import { LoggedProcess, until } from '@social-data/test-support';
 
 /** A throwaway Redis on a loopback port that keeps nothing on disk unless asked for a snapshot. */
 export class RedisServer {
   private constructor(
     private readonly folder: string,
-    private readonly server: ServiceProcess,
+    private readonly server: LoggedProcess,
     readonly port: number,
   ) {}
 
@@ -22,12 +20,9 @@ export class RedisServer {
     const listen = ['--bind', '127.0.0.1', '--port', String(port)];
     // Nothing on disk but snapshots asked for, uncompressed, so a search sees every value as stored.
     const storage = ['--dir', folder, '--save', '', '--appendonly', 'no', '--rdbcompression', 'no'];
-    const server = new ServiceProcess(
-      'redis-server',
-      [...listen, ...storage],
-      join(folder, 'redis.log'),
-      'SIGTERM',
-    );
+    const server = new LoggedProcess('redis-server', [...listen, ...storage], join(folder, 'redis.log'), {
+      group: true,
+    });
     const redis = new RedisServer(folder, server, port);
     try {
       await until(

@@ -1,4 +1,5 @@
-import type { CredentialRef } from './credentials';
+import { connections, postItems, socialDataTrigger, workflow } from '@social-data/n8n-harness';
+import type { CredentialRef } from '@social-data/n8n-harness';
 
 export const TRIGGER_WORKFLOW_ID = 'sdQueueTrigger01';
 
@@ -15,43 +16,19 @@ export const WATCHED = {
  */
 export function triggerWorkflow(credential: CredentialRef, receiver: string) {
   const watched = Object.values(WATCHED);
-  return {
-    id: TRIGGER_WORKFLOW_ID,
-    name: 'Social Data Trigger: new tweets and followers to a receiver',
-    active: false,
-    settings: { executionOrder: 'v1' },
-    nodes: watched.flatMap(({ node, event, account }, index) => [
-      {
-        id: `${event}-trigger`,
-        name: node,
-        type: 'n8n-nodes-social-data.socialDataTrigger',
-        typeVersion: 1,
-        position: [0, index * 200],
-        parameters: {
-          event,
-          userName: { __rl: true, mode: 'username', value: account },
-          pollTimes: { item: [{ mode: 'everyMinute' }] },
-        },
-        credentials: { socialDataApi: credential },
-      },
-      {
-        id: `${event}-post`,
-        name: `Post ${node}`,
-        type: 'n8n-nodes-base.httpRequest',
-        typeVersion: 4.2,
-        position: [300, index * 200],
-        parameters: {
-          method: 'POST',
-          url: receiver,
-          sendBody: true,
-          specifyBody: 'json',
-          jsonBody: `={{ JSON.stringify({ node: '${node}', id: $json.id }) }}`,
-          options: {},
-        },
-      },
+  return workflow(
+    TRIGGER_WORKFLOW_ID,
+    'Social Data Trigger: new tweets and followers to a receiver',
+    watched.flatMap(({ node, event, account }, index) => [
+      socialDataTrigger(
+        node,
+        [0, index * 200],
+        event,
+        { userName: { __rl: true, mode: 'username', value: account } },
+        { socialDataApi: credential },
+      ),
+      postItems(node, [300, index * 200], receiver),
     ]),
-    connections: Object.fromEntries(
-      watched.map(({ node }) => [node, { main: [[{ node: `Post ${node}`, type: 'main', index: 0 }]] }]),
-    ),
-  };
+    connections(...watched.map(({ node }) => [node, `Post ${node}`])),
+  );
 }

@@ -1,7 +1,7 @@
 import { catalog, IDS_PER_REQUEST } from '@social-data/core';
+import { connections, node, socialDataNode, workflow } from '@social-data/n8n-harness';
+import type { CredentialRef } from '@social-data/n8n-harness';
 import { WELL_KNOWN } from '@social-data/sandbox';
-
-import type { CredentialRef } from './credentials';
 
 export const CHAIN_WORKFLOW_ID = 'sdQueueChain0001';
 const PATH = 'social-data-chain';
@@ -50,31 +50,20 @@ export function expectedRequests(accounts: ChainAccount[]): Record<string, numbe
  * The webhook answers at once, so the calls pile up in the queue for the workers.
  */
 export function chainWorkflow(credential: CredentialRef) {
-  const socialData = (name: string, x: number, parameters: Record<string, unknown>) => ({
-    id: name.toLowerCase().replace(/ /g, '-'),
-    name,
-    type: 'n8n-nodes-social-data.socialData',
-    typeVersion: 1,
-    position: [x, 0],
-    parameters: { resource: 'user', ...parameters },
-    credentials: { socialDataApi: credential },
-  });
-  const chain = [NODES.webhook, NODES.profile, NODES.followers, 'Collect IDs', NODES.batch];
-  return {
-    id: CHAIN_WORKFLOW_ID,
-    name: 'Social Data: chain lookups on every webhook call',
-    active: false,
-    settings: { executionOrder: 'v1' },
-    nodes: [
-      {
-        id: 'webhook',
-        name: NODES.webhook,
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        webhookId: '5d0c1b7e-3f42-4c8e-9a61-0e2f7b9d4a10',
-        parameters: { httpMethod: 'POST', path: PATH, responseMode: 'onReceived', options: {} },
-      },
+  const socialData = (name: string, x: number, parameters: Record<string, unknown>) =>
+    socialDataNode(name, [x, 0], { resource: 'user', ...parameters }, { socialDataApi: credential });
+  return workflow(
+    CHAIN_WORKFLOW_ID,
+    'Social Data: chain lookups on every webhook call',
+    [
+      node(
+        NODES.webhook,
+        'n8n-nodes-base.webhook',
+        2,
+        [0, 0],
+        { httpMethod: 'POST', path: PATH, responseMode: 'onReceived', options: {} },
+        { webhookId: '5d0c1b7e-3f42-4c8e-9a61-0e2f7b9d4a10' },
+      ),
       socialData(NODES.profile, 220, {
         operation: 'getUser',
         userName: { __rl: true, mode: 'username', value: '={{ $json.body.account }}' },
@@ -84,31 +73,20 @@ export function chainWorkflow(credential: CredentialRef) {
         userName: { __rl: true, mode: 'username', value: '={{ $json.userName }}' },
         returnAll: true,
       }),
-      {
-        id: 'collect-ids',
-        name: 'Collect IDs',
-        type: 'n8n-nodes-base.aggregate',
-        typeVersion: 1,
-        position: [660, 0],
-        parameters: {
-          fieldsToAggregate: {
-            fieldToAggregate: [{ fieldToAggregate: 'id', renameField: true, outputFieldName: 'ids' }],
-          },
-          options: {},
+      node('Collect IDs', 'n8n-nodes-base.aggregate', 1, [660, 0], {
+        fieldsToAggregate: {
+          fieldToAggregate: [{ fieldToAggregate: 'id', renameField: true, outputFieldName: 'ids' }],
         },
-      },
+        options: {},
+      }),
       socialData(NODES.batch, 880, {
         operation: 'getUsersByIds',
         userIds: "={{ $json.ids.join(',') }}",
         options: { simplify: true },
       }),
     ],
-    connections: Object.fromEntries(
-      chain
-        .slice(0, -1)
-        .map((from, index) => [from, { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] }]),
-    ),
-  };
+    connections([NODES.webhook, NODES.profile, NODES.followers, 'Collect IDs', NODES.batch]),
+  );
 }
 
 /** The production URL n8n serves the webhook under. */

@@ -1,10 +1,12 @@
 import App from 'social-data-zapier';
 import zapier from 'zapier-platform-core';
+import { everyStepOf, inputsOf } from '@social-data/test-support';
+import type { Kind } from '@social-data/test-support';
 
 import type { Text } from './secrets';
 import { textsOf } from './secrets';
 
-export type Kind = 'triggers' | 'searches' | 'creates';
+export type { Kind };
 
 type Handler = (event: object) => Promise<{ results: unknown }>;
 // Zapier's lambda handler, which its app tester wraps, takes a logger of its own: every line
@@ -13,9 +15,7 @@ const handler = (zapier as unknown as { createAppHandler(app: object): Handler }
 
 export const app = App;
 
-export const everyStep: Array<[Kind, string]> = (['triggers', 'searches', 'creates'] as const).flatMap(
-  (kind) => Object.keys(App[kind]).map((key): [Kind, string] => [kind, key]),
-);
+export const everyStep = everyStepOf(App);
 
 export interface StepRun {
   result: unknown;
@@ -53,14 +53,8 @@ export function textsOfStep(run: StepRun, where: string): Text[] {
 }
 
 /** A value for every input a step takes, by field key. */
-export function inputsFor(kind: Kind, key: string, values: Record<string, unknown>): Record<string, unknown> {
-  const inputData: Record<string, unknown> = {};
-  for (const field of App[kind][key]!.operation.inputFields) {
-    if (values[field.key] !== undefined) inputData[field.key] = values[field.key];
-    else if (field.required) throw new Error(`no test value for ${kind}.${key}.${field.key}`);
-  }
-  return inputData;
-}
+export const inputsFor = (kind: Kind, key: string, values: Record<string, unknown>) =>
+  inputsOf(App, kind, key, values);
 
 /** What Zapier's errors carry in their message: JSON with the message and a code or delay. */
 export function zapierError(error: unknown): {

@@ -1,8 +1,8 @@
 import { accountId, SandboxControl } from '@social-data/sandbox';
+import { until } from '@social-data/test-support';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { until } from '../until';
 import { startSlackReceiver } from '../receiver';
 import type { SlackMessage } from '../receiver';
 import type { Example, ExampleResult } from './example';

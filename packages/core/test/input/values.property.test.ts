@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { anyInput } from '@social-data/test-support';
 import {
   normalizeCookie,
   normalizeCount,
@@ -11,16 +12,6 @@ import {
 } from '../../src';
 import { check, PROPERTY_RUNS as runs } from '../support/check';
 import { RESERVED_PATHS } from '../../src/input/identifiers';
-
-/** Anything a user, an expression or an upstream node can put into a field. */
-const anyInput = fc.oneof(
-  fc.anything(),
-  fc.string(),
-  fc.string({ unit: 'binary' }),
-  fc.webUrl(),
-  fc.integer(),
-  fc.double(),
-);
 
 function outcome(run: () => unknown, field: string): void {
   try {

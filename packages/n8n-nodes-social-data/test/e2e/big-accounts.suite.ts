@@ -1,50 +1,35 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8nInstance, writeReport } from '@social-data/n8n-harness';
-import type { Execution } from '@social-data/n8n-harness';
-import { startSandbox } from '@social-data/sandbox';
+import { connections, manualTrigger, socialDataNode, workflow, writeReport } from '@social-data/n8n-harness';
+import type { Execution, N8nInstance } from '@social-data/n8n-harness';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { API_KEY, sandboxCredentials } from './credentials';
+import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
 
 const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
 
-function followersNode(name: string, userName: string, position: number) {
-  return {
-    id: name.toLowerCase().replace(/\W+/g, '-'),
+function followersNode(name: string, userName: string) {
+  return socialDataNode(
     name,
-    type: 'n8n-nodes-social-data.socialData',
-    typeVersion: 1,
-    position: [250, position],
-    parameters: {
+    [250, 0],
+    {
       resource: 'user',
       operation: 'getUserFollowers',
       userName: { __rl: true, mode: 'username', value: userName },
       returnAll: true,
     },
-    credentials: CREDENTIALS,
-  };
+    CREDENTIALS,
+  );
 }
 
-const START = {
-  id: 'start',
-  name: 'Start',
-  type: 'n8n-nodes-base.manualTrigger',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-};
-
 function returnAll(id: string, node: string, userName: string) {
-  return {
+  return workflow(
     id,
-    name: `Return All of ${userName}`,
-    active: false,
-    settings: { executionOrder: 'v1' },
-    nodes: [START, followersNode(node, userName, 0)],
-    connections: { Start: { main: [[{ node, type: 'main', index: 0 }]] } },
-  };
+    `Return All of ${userName}`,
+    [manualTrigger(), followersNode(node, userName)],
+    connections(['Start', node]),
+  );
 }
 
 /**
@@ -52,34 +37,26 @@ function returnAll(id: string, node: string, userName: string) {
  * Error: Continue (using error output)" the two failures must leave on the error output, each
  * paired with its input item (n8n merges the input's JSON into it).
  */
-const ERROR_OUTPUT = {
-  id: 'sdErrorOutput001',
-  name: 'Social Data: failures on the error output',
-  active: false,
-  settings: { executionOrder: 'v1' },
-  nodes: [
-    START,
-    {
-      id: 'three-followers',
-      name: 'Three Followers',
-      type: 'n8n-nodes-social-data.socialData',
-      typeVersion: 1,
-      position: [250, 0],
-      parameters: {
+const ERROR_OUTPUT = workflow(
+  'sdErrorOutput001',
+  'Social Data: failures on the error output',
+  [
+    manualTrigger(),
+    socialDataNode(
+      'Three Followers',
+      [250, 0],
+      {
         resource: 'user',
         operation: 'getUserFollowers',
         userName: { __rl: true, mode: 'username', value: 'followers_199' },
         limit: 3,
       },
-      credentials: CREDENTIALS,
-    },
-    {
-      id: 'profiles',
-      name: 'Profiles',
-      type: 'n8n-nodes-social-data.socialData',
-      typeVersion: 1,
-      position: [500, 0],
-      parameters: {
+      CREDENTIALS,
+    ),
+    socialDataNode(
+      'Profiles',
+      [500, 0],
+      {
         resource: 'user',
         operation: 'getUser',
         userName: {
@@ -88,15 +65,12 @@ const ERROR_OUTPUT = {
           value: "={{ $itemIndex === 1 ? $json.userName : 'no_such_account_' + $itemIndex }}",
         },
       },
-      credentials: CREDENTIALS,
-      onError: 'continueErrorOutput',
-    },
+      CREDENTIALS,
+      { onError: 'continueErrorOutput' },
+    ),
   ],
-  connections: {
-    Start: { main: [[{ node: 'Three Followers', type: 'main', index: 0 }]] },
-    'Three Followers': { main: [[{ node: 'Profiles', type: 'main', index: 0 }]] },
-  },
-};
+  connections(['Start', 'Three Followers', 'Profiles']),
+);
 
 /** Peak resident memory of the `n8n execute` process of a workflow, sampled from /proc. */
 function watchPeakRss(workflowId: string): () => number {
@@ -137,9 +111,7 @@ export function bigAccountsSuite(line: 1 | 2): void {
     const figures: Record<string, number | string> = {};
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ keys: [API_KEY] });
-      n8n = new N8nInstance(line, { prefix: `n8n-big-${line}-` });
-      await n8n.importCredentials(sandboxCredentials(sandbox.url));
+      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-big'));
       await n8n.importWorkflow(returnAll('sdReturnAll150k1', 'Followers 150k', 'followers_150k'));
       await n8n.importWorkflow(returnAll('sdReturnAll250k1', 'Followers 250k', 'followers_250k'));
       await n8n.importWorkflow(returnAll('sdReturnAll1m001', 'Followers 1M', 'followers_1m'));
@@ -152,8 +124,7 @@ export function bigAccountsSuite(line: 1 | 2): void {
         `Return All of big accounts in real n8n ${n8n.runtime.version}`,
         figures,
       );
-      await sandbox?.close();
-      await n8n?.remove();
+      await stopSandboxedN8n({ sandbox, n8n });
     });
 
     const database = () => {

@@ -1,8 +1,10 @@
-import { N8nInstance } from '@social-data/n8n-harness';
-import { accountId, startSandbox, TRANSIENT_FAULTS } from '@social-data/sandbox';
+import { connections, manualTrigger, socialDataNode, workflow } from '@social-data/n8n-harness';
+import type { N8nInstance } from '@social-data/n8n-harness';
+import { accountId, TRANSIENT_FAULTS } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
+import { API_KEY, scanForReport } from './credentials';
+import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
 
 const FOLLOWERS = 10_000;
 /** Accounts far from any seeded group, made to follow `no_followers`. */
@@ -12,39 +14,27 @@ const FAULT_SHARE = 0.1;
 const SLOW_MS = 31_000;
 const WORKFLOW_ID = 'sdNoLossUnder001';
 
-function workflow(): Record<string, unknown> {
-  return {
-    id: WORKFLOW_ID,
-    name: 'Return All of 10,000 followers under faults',
-    active: false,
-    settings: { executionOrder: 'v1' },
-    nodes: [
-      {
-        id: 'start',
-        name: 'Start',
-        type: 'n8n-nodes-base.manualTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
-      {
-        id: 'followers',
-        name: 'Followers',
-        type: 'n8n-nodes-social-data.socialData',
-        typeVersion: 1,
-        position: [250, 0],
-        parameters: {
+function noLossWorkflow(): Record<string, unknown> {
+  return workflow(
+    WORKFLOW_ID,
+    'Return All of 10,000 followers under faults',
+    [
+      manualTrigger(),
+      socialDataNode(
+        'Followers',
+        [250, 0],
+        {
           resource: 'user',
           operation: 'getUserFollowers',
           userName: { __rl: true, mode: 'username', value: 'no_followers' },
           returnAll: true,
           options: { maxPages: 1000 },
         },
-        credentials: { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } },
-      },
+        { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } },
+      ),
     ],
-    connections: { Start: { main: [[{ node: 'Followers', type: 'main', index: 0 }]] } },
-  };
+    connections(['Start', 'Followers']),
+  );
 }
 
 /**
@@ -58,7 +48,7 @@ export function noLossSuite(line: 1 | 2): void {
     let n8n: N8nInstance;
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ keys: [API_KEY], control: true });
+      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-no-loss', { control: true }));
       const owner = sandbox.world.accountByName('no_followers')!;
       for (let i = 0; i < FOLLOWERS; i += 1) sandbox.world.join('followers', owner, FIRST_FOLLOWER + i);
       sandbox.faults.addShare(TRANSIENT_FAULTS, FAULT_SHARE, {
@@ -66,15 +56,10 @@ export function noLossSuite(line: 1 | 2): void {
         retryAfter: 1,
         delayMs: SLOW_MS,
       });
-      n8n = new N8nInstance(line, { prefix: `n8n-no-loss-${line}-` });
-      await n8n.importCredentials(sandboxCredentials(sandbox.url));
-      await n8n.importWorkflow(workflow());
+      await n8n.importWorkflow(noLossWorkflow());
     }, 900_000);
 
-    afterAll(async () => {
-      await sandbox?.close();
-      await n8n?.remove();
-    });
+    afterAll(() => stopSandboxedN8n({ sandbox, n8n }));
 
     it('returns each of the 10,000 followers exactly once, and leaks no secret', async () => {
       const execution = await n8n.execute(WORKFLOW_ID);

@@ -1,14 +1,13 @@
 import { catalog, endpointIds } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
-import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8nInstance } from '@social-data/n8n-harness';
-import type { Execution } from '@social-data/n8n-harness';
+import type { Execution, N8nInstance } from '@social-data/n8n-harness';
 
-import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
+import { scanForReport } from './credentials';
+import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
 
 /** The workflows this suite runs: every operation, paging, Return All and the error paths. */
 const WORKFLOWS_DIR = join(__dirname, 'workflows');
@@ -41,16 +40,11 @@ export function n8nSuite(line: 1 | 2): void {
     };
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ keys: [API_KEY] });
-      n8n = new N8nInstance(line, { prefix: `n8n-e2e-${line}-` });
-      await n8n.importCredentials(sandboxCredentials(sandbox.url));
+      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-e2e'));
       await n8n.importWorkflows(WORKFLOWS_DIR);
     }, 900_000);
 
-    afterAll(async () => {
-      await sandbox?.close();
-      await n8n?.remove();
-    });
+    afterAll(() => stopSandboxedN8n({ sandbox, n8n }));
 
     it('runs every one of the 21 operations and returns their records', async () => {
       const nodes = exampleNodes('every-operation.json').filter((node) => node.parameters.operation);

@@ -1,9 +1,11 @@
-import { startRecorder, startSandbox } from '@social-data/sandbox';
+import { startRecorder } from '@social-data/sandbox';
 import type { FaultRule, Recorder, Sandbox } from '@social-data/sandbox';
 
-import { N8nInstance } from '@social-data/n8n-harness';
+import { connections, manualTrigger, socialDataNode, workflow } from '@social-data/n8n-harness';
+import type { N8nInstance } from '@social-data/n8n-harness';
 
-import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
+import { scanForReport } from './credentials';
+import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
 
 const STATUSES = [301, 302, 303, 307, 308];
 const API = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
@@ -38,33 +40,21 @@ interface Step {
 
 /** A manual trigger, then the steps one after another, each turning its failure into an item. */
 function chain(id: string, steps: Step[]): Record<string, unknown> {
-  const nodes = [
-    {
-      id: 'start',
-      name: 'Start',
-      type: 'n8n-nodes-base.manualTrigger',
-      typeVersion: 1,
-      position: [0, 0],
-      parameters: {},
-    },
-    ...steps.map((step, index) => ({
-      id: `step-${index}`,
-      name: step.name,
-      type: 'n8n-nodes-social-data.socialData',
-      typeVersion: 1,
-      position: [250 * (index + 1), 0],
-      parameters: { resource: step.call.resource, operation: step.call.operation, ...step.call.parameters },
-      credentials: step.call.credentials,
-      onError: 'continueRegularOutput',
-    })),
-  ];
-  const names = ['Start', ...steps.map((step) => step.name)];
-  const connections = Object.fromEntries(
-    names
-      .slice(0, -1)
-      .map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
+  const nodes = steps.map((step, index) =>
+    socialDataNode(
+      step.name,
+      [250 * (index + 1), 0],
+      { resource: step.call.resource, operation: step.call.operation, ...step.call.parameters },
+      step.call.credentials,
+      { onError: 'continueRegularOutput' },
+    ),
   );
-  return { id, name: id, active: false, settings: { executionOrder: 'v1' }, pinData: {}, nodes, connections };
+  return workflow(
+    id,
+    id,
+    [manualTrigger(), ...nodes],
+    connections(['Start', ...steps.map((step) => step.name)]),
+  );
 }
 
 const redirectSteps = (where: string): Step[] =>
@@ -84,10 +74,8 @@ export function securitySuite(line: 1 | 2): void {
     const texts: string[] = [];
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ keys: [API_KEY] });
+      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-security'));
       recorder = await startRecorder();
-      n8n = new N8nInstance(line, { prefix: `n8n-security-${line}-` });
-      await n8n.importCredentials(sandboxCredentials(sandbox.url));
       await n8n.importWorkflow(chain('sdSecRedirOther', redirectSteps('other origin')));
       await n8n.importWorkflow(chain('sdSecRedirSame', redirectSteps('same origin')));
       await n8n.importWorkflow(
@@ -105,9 +93,8 @@ export function securitySuite(line: 1 | 2): void {
       const found = scanForReport(`n8n-${line}-security`, `Issue 25 in real n8n ${line}.x`, texts, {
         'requests that reached the other origin': recorder?.requests.length ?? -1,
       });
-      await sandbox?.close();
       await recorder?.close();
-      await n8n?.remove();
+      await stopSandboxedN8n({ sandbox, n8n });
       expect(found).toEqual([]);
     });
 

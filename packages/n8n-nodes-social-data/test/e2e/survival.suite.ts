@@ -1,10 +1,11 @@
-import { listId, SandboxControl, startSandbox } from '@social-data/sandbox';
+import { listId, SandboxControl } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { N8nInstance } from '@social-data/n8n-harness';
+import { emittedIds, socialDataTrigger, workflow } from '@social-data/n8n-harness';
+import type { N8nInstance } from '@social-data/n8n-harness';
 
-import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
-import { until } from './until';
+import { scanForReport } from './credentials';
+import { startSandboxedN8n, stopAndReadExecutions, stopSandboxedN8n, untilIn } from './sandboxed-n8n';
 
 const HOSTILE = 'sdSecHostilePoll';
 const CALM = 'sdSecCalmPolling';
@@ -14,30 +15,23 @@ const API = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandb
 /** A workflow of Social Data Trigger nodes polling every minute, and nothing else. */
 function pollingWorkflow(
   id: string,
-  triggers: Array<{ name: string; event: string; parameters: object; session?: boolean }>,
+  triggers: Array<{ name: string; event: string; parameters: Record<string, unknown>; session?: boolean }>,
 ) {
-  return {
+  return workflow(
     id,
-    name: id,
-    active: false,
-    settings: { executionOrder: 'v1' },
-    connections: {},
-    nodes: triggers.map((trigger, index) => ({
-      id: `${id}-${index}`,
-      name: trigger.name,
-      type: 'n8n-nodes-social-data.socialDataTrigger',
-      typeVersion: 1,
-      position: [0, index * 200],
-      parameters: {
-        event: trigger.event,
-        ...trigger.parameters,
-        pollTimes: { item: [{ mode: 'everyMinute' }] },
-      },
-      credentials: trigger.session
-        ? { socialDataApi: { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' } }
-        : API,
-    })),
-  };
+    id,
+    triggers.map((trigger, index) =>
+      socialDataTrigger(
+        trigger.name,
+        [0, index * 200],
+        trigger.event,
+        trigger.parameters,
+        trigger.session
+          ? { socialDataApi: { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' } }
+          : API,
+      ),
+    ),
+  );
 }
 
 /**
@@ -53,10 +47,8 @@ export function survivalSuite(line: 1 | 2): void {
     const polls = (endpoint: string) => sandbox.stats.byEndpoint[endpoint] ?? 0;
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ keys: [API_KEY], control: true });
+      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-survival', { control: true }));
       control = new SandboxControl(sandbox.url);
-      n8n = new N8nInstance(line, { prefix: `n8n-survival-${line}-` });
-      await n8n.importCredentials(sandboxCredentials(sandbox.url));
       await n8n.importWorkflow(
         pollingWorkflow(HOSTILE, [
           {
@@ -84,48 +76,37 @@ export function survivalSuite(line: 1 | 2): void {
       await n8n.activate(HOSTILE);
       await n8n.activate(CALM);
       await n8n.start();
-      await until(
+      await untilIn(
+        n8n,
         'the activation polls',
         () => polls('getUserTweets') >= 1 && polls('getUserFollowers') >= 1 && polls('getListMembers') >= 1,
         180_000,
-        () => n8n.log,
       );
     }, 900_000);
 
-    afterAll(async () => {
-      await n8n?.stop();
-      await sandbox?.close();
-      await n8n?.remove();
-    });
+    afterAll(() => stopSandboxedN8n({ sandbox, n8n }));
 
     it('the second workflow polls and emits after the first met an endless body and a gzip bomb', async () => {
       sandbox.faults.add({ fault: 'endless-body', endpoint: 'getUserTweets' });
       sandbox.faults.add({ fault: 'gzip-bomb', endpoint: 'getUserFollowers' });
       const tweets = polls('getUserTweets');
       const followers = polls('getUserFollowers');
-      await until(
+      await untilIn(
+        n8n,
         'the hostile polls',
         () => polls('getUserTweets') > tweets && polls('getUserFollowers') > followers,
         150_000,
-        () => n8n.log,
       );
       // Only now does the list change: the calm workflow's next poll comes after the hostile ones.
       const members = control.strangers(2);
       await control.join('listMembers', { list_id: LIST }, members);
       const calmPolls = polls('getListMembers');
-      await until(
-        'the next calm poll',
-        () => polls('getListMembers') > calmPolls,
-        150_000,
-        () => n8n.log,
+      await untilIn(n8n, 'the next calm poll', () => polls('getListMembers') > calmPolls, 150_000);
+      const executions = await stopAndReadExecutions(n8n);
+      const emitted = emittedIds(
+        executions.filter((execution) => execution.workflowId === CALM && execution.status === 'success'),
+        'New List Member',
       );
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await n8n.stop();
-
-      const executions = n8n.executions();
-      const emitted = executions
-        .filter((execution) => execution.workflowId === CALM && execution.status === 'success')
-        .flatMap((execution) => (execution.nodes['New List Member'] ?? []).map((json) => String(json.id)));
       expect(emitted.sort()).toEqual(members.slice().sort());
       const hostile = executions.filter((execution) => execution.workflowId === HOSTILE);
       expect(hostile.some((execution) => execution.status === 'error')).toBe(true);

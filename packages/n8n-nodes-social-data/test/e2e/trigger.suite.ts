@@ -1,15 +1,18 @@
-import { listId, SandboxControl, startSandbox } from '@social-data/sandbox';
+import { listId, SandboxControl } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
-import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import { N8nInstance } from '@social-data/n8n-harness';
+import {
+  connections,
+  emittedIds,
+  postItems,
+  Receiver,
+  socialDataTrigger,
+  workflow,
+} from '@social-data/n8n-harness';
+import type { N8nInstance } from '@social-data/n8n-harness';
 
-import { API_KEY, sandboxCredentials, scanForReport } from './credentials';
-import { until } from './until';
+import { API_KEY, scanForReport } from './credentials';
+import { startSandboxedN8n, stopAndReadExecutions, stopSandboxedN8n, untilIn } from './sandboxed-n8n';
 
 const WORKFLOW_ID = 'sdTriggerE2E0001';
 const LIST = listId(0);
@@ -49,54 +52,19 @@ const WATCHED: Watched[] = [
  * to a receiver in the test, so the test knows when a poll's execution has finished.
  */
 function triggerWorkflow(receiver: string) {
-  const nodes: object[] = [];
-  const connections: Record<string, object> = {};
-  WATCHED.forEach((watched, index) => {
-    const post = `Post ${watched.node}`;
-    nodes.push(
-      {
-        id: randomUUID(),
-        name: watched.node,
-        type: 'n8n-nodes-social-data.socialDataTrigger',
-        typeVersion: 1,
-        position: [0, index * 200],
-        parameters: {
-          event: watched.event,
-          ...watched.parameters,
-          pollTimes: { item: [{ mode: 'everyMinute' }] },
-        },
-        credentials: {
-          socialDataApi: watched.session
-            ? { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' }
-            : { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' },
-        },
-      },
-      {
-        id: randomUUID(),
-        name: post,
-        type: 'n8n-nodes-base.httpRequest',
-        typeVersion: 4.2,
-        position: [300, index * 200],
-        parameters: {
-          method: 'POST',
-          url: receiver,
-          sendBody: true,
-          specifyBody: 'json',
-          jsonBody: `={{ JSON.stringify({ node: '${watched.node}', id: $json.id }) }}`,
-          options: {},
-        },
-      },
-    );
-    connections[watched.node] = { main: [[{ node: post, type: 'main', index: 0 }]] };
-  });
-  return {
-    id: WORKFLOW_ID,
-    name: 'Social Data Trigger end-to-end',
-    active: false,
-    settings: { executionOrder: 'v1' },
-    nodes,
-    connections,
-  };
+  return workflow(
+    WORKFLOW_ID,
+    'Social Data Trigger end-to-end',
+    WATCHED.flatMap((watched, index) => [
+      socialDataTrigger(watched.node, [0, index * 200], watched.event, watched.parameters, {
+        socialDataApi: watched.session
+          ? { id: 'sdSessSandbox001', name: 'Social Data with session (sandbox)' }
+          : { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' },
+      }),
+      postItems(watched.node, [300, index * 200], receiver),
+    ]),
+    connections(...WATCHED.map((watched) => [watched.node, `Post ${watched.node}`])),
+  );
 }
 
 /**
@@ -108,46 +76,28 @@ export function triggerSuite(line: 1 | 2): void {
     let sandbox: Sandbox;
     let control: SandboxControl;
     let n8n: N8nInstance;
-    let receiver: Server;
-    const received: Array<{ node: string; id: string }> = [];
+    let receiver: Receiver;
     const polls = (endpoint: string) => sandbox.stats.byEndpoint[endpoint] ?? 0;
-    const receivedFrom = (node: string) =>
-      received.filter((item) => item.node === node).map((item) => item.id);
+    const receivedFrom = (node: string) => receiver.from(node);
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ keys: [API_KEY], control: true });
+      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-trigger', { control: true }));
       control = new SandboxControl(sandbox.url);
-      receiver = createServer((request, response) => {
-        let body = '';
-        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        request.on('end', () => {
-          received.push(JSON.parse(body) as { node: string; id: string });
-          response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-        });
-      });
-      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-      const { port } = receiver.address() as { port: number };
-
-      n8n = new N8nInstance(line, { prefix: `n8n-trigger-${line}-` });
-      await n8n.importCredentials(sandboxCredentials(sandbox.url));
-      const file = join(n8n.folder, 'trigger-workflow.json');
-      writeFileSync(file, JSON.stringify(triggerWorkflow(`http://127.0.0.1:${port}/received`)));
-      await n8n.cli(['import:workflow', `--input=${file}`]);
+      receiver = await Receiver.start();
+      await n8n.importWorkflow(triggerWorkflow(receiver.url));
       await n8n.activate(WORKFLOW_ID);
       await n8n.start();
-      await until(
+      await untilIn(
+        n8n,
         'the activation polls',
         () => WATCHED.every((watched) => polls(watched.endpoint) >= 1),
         180_000,
-        () => n8n.log,
       );
     }, 900_000);
 
     afterAll(async () => {
-      await n8n?.stop();
-      await sandbox?.close();
-      receiver?.close();
-      await n8n?.remove();
+      await receiver?.close();
+      await stopSandboxedN8n({ sandbox, n8n });
     });
 
     it('emits every follower, tweet and list member added between polls exactly once', async () => {
@@ -171,11 +121,11 @@ export function triggerSuite(line: 1 | 2): void {
       };
 
       const [unfollower] = await round({ followers: 3, tweets: 2, members: 1 });
-      await until('the first round', gotAll, 150_000, () => n8n.log);
+      await untilIn(n8n, 'the first round', gotAll, 150_000);
       // More than a page of tweets, many followers, and one unfollow.
       await control.leave('followers', { owner: 'followers_1k' }, unfollower!);
       await round({ followers: 25, tweets: 25, members: 2 });
-      await until('the second round', gotAll, 150_000, () => n8n.log);
+      await untilIn(n8n, 'the second round', gotAll, 150_000);
 
       // Issue 23, case 1: 250 new followers, then an earlier follower unfollows and follows
       // again, so it sits on top of them. That hid all 250 before.
@@ -188,7 +138,7 @@ export function triggerSuite(line: 1 | 2): void {
       await control.leave('followers', { owner: 'followers_1k' }, returning);
       await control.join('followers', { owner: 'followers_1k' }, [returning]);
       expected['New Follower']!.push(...burst, returning);
-      await until('250 followers and a re-follow', gotAll, 150_000, () => n8n.log);
+      await untilIn(n8n, '250 followers and a re-follow', gotAll, 150_000);
 
       // Issue 23, case 2: 3,000 followers (more than one poll's 2,000), then 1,900 more while
       // that backlog is open. That reported 5,799 for 4,900 before.
@@ -196,41 +146,31 @@ export function triggerSuite(line: 1 | 2): void {
       await control.join('followers', { owner: 'followers_1k' }, first);
       expected['New Follower']!.push(...first);
       const seenBefore = receivedFrom('New Follower').length;
-      await until(
+      await untilIn(
+        n8n,
         'the first poll of the burst',
         () => receivedFrom('New Follower').length > seenBefore,
         150_000,
-        () => n8n.log,
       );
       const more = control.strangers(1900);
       await control.join('followers', { owner: 'followers_1k' }, more);
       expected['New Follower']!.push(...more);
-      await until('the whole burst', gotAll, 400_000, () => n8n.log);
+      await untilIn(n8n, 'the whole burst', gotAll, 400_000);
 
       // One more poll with nothing new must emit nothing.
       const before = polls('getUserFollowers');
-      await until(
-        'a quiet poll',
-        () => polls('getUserFollowers') > before,
-        150_000,
-        () => n8n.log,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await n8n.stop();
-
-      const executions = n8n.executions();
+      await untilIn(n8n, 'a quiet poll', () => polls('getUserFollowers') > before, 150_000);
+      const executions = await stopAndReadExecutions(n8n);
       expect(executions.length).toBeGreaterThanOrEqual(2);
       for (const execution of executions)
         expect(execution).toMatchObject({ status: 'success', mode: 'trigger' });
       for (const [node, ids] of Object.entries(expected)) {
-        const emitted = executions.flatMap((execution) =>
-          (execution.nodes[node] ?? []).map((json) => String(json.id)),
-        );
+        const emitted = emittedIds(executions, node);
         expect(emitted.slice().sort()).toEqual(ids.slice().sort());
         expect(receivedFrom(node).slice().sort()).toEqual(ids.slice().sort());
       }
       process.stderr.write(
-        `[n8n ${line}.x trigger] ${executions.length} executions, ${received.length} items, ` +
+        `[n8n ${line}.x trigger] ${executions.length} executions, ${receiver.received.length} items, ` +
           `polls: ${WATCHED.map((watched) => `${watched.endpoint} ${polls(watched.endpoint)}`).join(', ')}\n`,
       );
     }, 1_200_000);
@@ -240,7 +180,7 @@ export function triggerSuite(line: 1 | 2): void {
         `n8n-trigger-${line}`,
         `The trigger in real n8n ${n8n.runtime.version}: items and secret scan`,
         [...n8n.transcript, ...n8n.storedFiles()],
-        { 'items received': received.length },
+        { 'items received': receiver.received.length },
       );
       expect(found).toEqual([]);
     });

@@ -5,7 +5,10 @@ export interface Received {
   id: string;
 }
 
-/** A loopback HTTP endpoint that keeps every JSON body posted to it, in arrival order. */
+/**
+ * A loopback HTTP endpoint that keeps every `{ node, id }` a workflow's `postItems` node posts to
+ * it, in arrival order: how a test sees what a trigger's executions emitted as they finish.
+ */
 export class Receiver {
   readonly received: Received[] = [];
   url = '';
@@ -41,6 +44,7 @@ export class Receiver {
     return receiver;
   }
 
+  /** The ids `node` emitted so far. */
   from(node: string): string[] {
     return this.received.filter((item) => item.node === node).map((item) => item.id);
   }

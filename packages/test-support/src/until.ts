@@ -20,5 +20,5 @@ export async function until(
   context: () => string = () => '',
 ): Promise<void> {
   if (!(await waitFor(condition, ms)))
-    throw new Error(`timed out after ${ms} ms waiting for ${what}\n${context()}`);
+    throw new Error(`timed out after ${ms / 1000} s waiting for ${what}\n${context()}`.trimEnd());
 }

@@ -1,0 +1,91 @@
+/** The credential a node names: n8n finds it by id. */
+export interface CredentialRef {
+  id: string;
+  name: string;
+}
+
+/** A node's credentials by credential type, e.g. `{ socialDataApi: ref }`. */
+export type NodeCredentials = Record<string, CredentialRef>;
+
+export type Position = [number, number];
+
+/** A node as `n8n import:workflow` takes it; its id is its name made into a slug. */
+export function node(
+  name: string,
+  type: string,
+  typeVersion: number,
+  position: Position,
+  parameters: Record<string, unknown>,
+  more: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const id = name.toLowerCase().replace(/\W+/g, '-');
+  return { id, name, type, typeVersion, position, parameters, ...more };
+}
+
+/** The manual trigger `n8n execute` starts a workflow from. */
+export const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', 1, [0, 0], {});
+
+/** A Social Data node running one operation; `parameters` holds the operation's fields. */
+export function socialDataNode(
+  name: string,
+  position: Position,
+  parameters: Record<string, unknown>,
+  credentials: NodeCredentials,
+  more: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return node(name, 'n8n-nodes-social-data.socialData', 1, position, parameters, { credentials, ...more });
+}
+
+/** A Social Data Trigger polling every minute. */
+export function socialDataTrigger(
+  name: string,
+  position: Position,
+  event: string,
+  parameters: Record<string, unknown>,
+  credentials: NodeCredentials,
+): Record<string, unknown> {
+  return node(
+    name,
+    'n8n-nodes-social-data.socialDataTrigger',
+    1,
+    position,
+    { event, ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+    { credentials },
+  );
+}
+
+/**
+ * An HTTP Request node posting `{ node, id }` for each item it gets to `url`, so a test's
+ * receiver knows when an execution started by `from` has finished, and what it emitted.
+ */
+export function postItems(from: string, position: Position, url: string): Record<string, unknown> {
+  return node(`Post ${from}`, 'n8n-nodes-base.httpRequest', 4.2, position, {
+    method: 'POST',
+    url,
+    sendBody: true,
+    specifyBody: 'json',
+    jsonBody: `={{ JSON.stringify({ node: '${from}', id: $json.id }) }}`,
+    options: {},
+  });
+}
+
+/** Connections that run the nodes of each chain one after another, by node name. */
+export function connections(...chains: string[][]): Record<string, unknown> {
+  return Object.fromEntries(
+    chains.flatMap((chain) =>
+      chain
+        .slice(0, -1)
+        .map((from, index) => [from, { main: [[{ node: chain[index + 1], type: 'main', index: 0 }]] }]),
+    ),
+  );
+}
+
+/** A workflow as `n8n import:workflow` takes it, inactive until a test activates it. */
+export function workflow(
+  id: string,
+  name: string,
+  nodes: Array<Record<string, unknown>>,
+  links: Record<string, unknown> = {},
+): { id: string; [field: string]: unknown } {
+  return { id, name, active: false, settings: { executionOrder: 'v1' }, nodes, connections: links };
+}
