@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { n8nEnvironment, runnerBrokerEnvironment } from './environment';
@@ -67,12 +68,15 @@ export class N8nInstance {
 
   /** Imports credentials from a file that exists only for the import: n8n stores them encrypted. */
   async importCredentials(credentials: Array<Record<string, unknown>>): Promise<void> {
-    const file = join(this.folder, 'credentials-import.json');
+    // Outside the user folder: the secret scans read that folder as what n8n stored, and a setup
+    // cut short by a hook timeout must not leave the plain-text file among it.
+    const directory = mkdtempSync(join(tmpdir(), 'n8n-credentials-'));
+    const file = join(directory, 'credentials-import.json');
     writeFileSync(file, JSON.stringify(credentials));
     try {
       await this.expectSuccess(['import:credentials', `--input=${file}`]);
     } finally {
-      rmSync(file, { force: true });
+      rmSync(directory, { recursive: true, force: true });
     }
   }
 
