@@ -31,8 +31,14 @@ export async function stopSandboxedN8n({ sandbox, n8n }: Partial<SandboxedN8n>):
 }
 
 /** Waits for what n8n is to do, such as a poll; fails with the end of n8n's log. */
-export function untilIn(n8n: N8nInstance, what: string, condition: () => boolean, ms: number): Promise<void> {
-  return until(what, condition, ms, () => n8n.log.slice(-4000));
+export function untilIn(
+  n8n: N8nInstance,
+  what: string,
+  condition: () => boolean,
+  ms: number,
+  detail: () => string = () => '',
+): Promise<void> {
+  return until(what, condition, ms, () => `${detail()}\n${n8n.log.slice(-4000)}`.trim());
 }
 
 /** Lets the execution a last poll started finish, stops n8n and reads every execution it stored. */
