@@ -11,7 +11,7 @@ import type { Log, Runtime } from './install';
 import type { N8nLine } from './lines';
 import { READ_EXECUTIONS_SCRIPT } from './paths';
 import { freePort } from './ports';
-import { parseRawOutput, runN8n } from './run-command';
+import { CLI_HANG_GUARD_MS, parseRawOutput, runN8n } from './run-command';
 import type { CliResult } from './run-command';
 import { startN8nProcess, waitForReadiness } from './server-process';
 import type { N8nProcess } from './server-process';
@@ -58,7 +58,7 @@ export class N8nInstance {
     this.env = n8nEnvironment(this.runtime, this.folder, options.env);
   }
 
-  async cli(args: string[], { timeoutMs = 300_000 } = {}): Promise<CliResult> {
+  async cli(args: string[], { timeoutMs = CLI_HANG_GUARD_MS } = {}): Promise<CliResult> {
     // `n8n execute` on 2.x starts a broker too, and fails while any other n8n holds its port.
     const env = { ...(await runnerBrokerEnvironment(this.runtime)), ...this.env };
     const result = await runN8n(this.runtime, args, env, { timeoutMs });

@@ -5,6 +5,12 @@ import { join } from 'node:path';
 
 import type { Runtime } from './install';
 
+/**
+ * How long one n8n CLI command may run before it counts as hung. A hang guard, not a speed check:
+ * on a machine busy beside two busy loops one 200,000-follower part of the demo took over 300 s.
+ */
+export const CLI_HANG_GUARD_MS = 900_000;
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -20,7 +26,7 @@ export function runN8n(
   runtime: Runtime,
   args: string[],
   env: NodeJS.ProcessEnv,
-  { timeoutMs = 300_000 } = {},
+  { timeoutMs = CLI_HANG_GUARD_MS } = {},
 ): Promise<CliResult> {
   const dir = mkdtempSync(join(tmpdir(), 'n8n-cli-'));
   const outFile = join(dir, 'stdout');

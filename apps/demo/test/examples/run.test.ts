@@ -87,7 +87,7 @@ describe(`the example workflows, run as npm run demo runs them (n8n ${DEFAULT_LI
         'largest execution data (MB)': result.parts.reduce((max, part) => Math.max(max, part.executionMb), 0),
       },
     );
-  }, 1_200_000);
+  }, 1_800_000);
 
   it('posts each new list tweet to the Slack webhook exactly once, from the active trigger', async () => {
     const result = await listTweetsToSlack.run(context);
