@@ -8,6 +8,7 @@ import {
   followersInParts,
   followersToCsv,
   listTweetsToSlack,
+  mediaTweetsToSlack,
 } from '../../src/examples';
 import type { ExampleContext } from '../../src/examples';
 import { writeReport } from '@social-data/n8n-harness';
@@ -88,6 +89,18 @@ describe(`the example workflows, run as npm run demo runs them (n8n ${DEFAULT_LI
       },
     );
   }, 1_200_000);
+
+  it('uploads each file of the newest media tweet to Slack, byte for byte, the media host seeing no secret', async () => {
+    const result = await mediaTweetsToSlack.run(context);
+    expect(result.uploads.length).toBeGreaterThan(0);
+    expect(result.matches).toEqual(result.uploads.map(() => true));
+    for (const upload of result.uploads) {
+      expect(upload.filename).toMatch(new RegExp(`^${result.tweetId}-\\d+\\.(png|gif|mp4)$`));
+      expect(upload.partName).toBe(upload.filename);
+      expect(upload.channels).toBe('#social');
+    }
+    expect(result.mediaRequestsWithSecrets).toBe(0);
+  });
 
   it('posts each new list tweet to the Slack webhook exactly once, from the active trigger', async () => {
     const result = await listTweetsToSlack.run(context);
