@@ -7,27 +7,13 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
-/** The one part named `file` of a multipart/form-data body, as Zapier's uploader sends it. */
-function filePart(body: Buffer, contentType: string): StoredFile {
-  const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
-  if (!boundary) throw new Error(`no multipart boundary in ${contentType}`);
-  const delimiter = Buffer.from(`--${boundary}`);
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const next = body.indexOf(delimiter, start + delimiter.length);
-    if (next === -1) break;
-    const part = body.subarray(start + delimiter.length + 2, next - 2);
-    const split = part.indexOf('\r\n\r\n');
-    const head = part.subarray(0, split).toString();
-    if (/name="file"/.test(head))
-      return {
-        fileName: /filename="([^"]*)"/.exec(head)?.[1] ?? '',
-        contentType: /Content-Type: (.+)/i.exec(head)?.[1]?.trim() ?? '',
-        bytes: part.subarray(split + 4),
-      };
-    start = next;
-  }
-  throw new Error('no file part in the upload');
+/** The part named `file` of Zapier's upload form, parsed by Node's own Fetch API. */
+async function filePart(body: Buffer, contentType: string): Promise<StoredFile> {
+  const file = (await new Response(body, { headers: { 'content-type': contentType } }).formData()).get(
+    'file',
+  );
+  if (!(file instanceof File)) throw new Error('no file part in the upload');
+  return { fileName: file.name, contentType: file.type, bytes: Buffer.from(await file.arrayBuffer()) };
 }
 
 /**
@@ -40,11 +26,11 @@ export class FileStore {
   private readonly server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => this.answer(request, Buffer.concat(chunks), response));
+    request.on('end', () => void this.answer(request, Buffer.concat(chunks), response));
   });
   url = '';
 
-  private answer(request: IncomingMessage, body: Buffer, response: ServerResponse): void {
+  private async answer(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
     try {
       if (request.url === '/platform/rpc/cli') {
         const { id } = JSON.parse(body.toString()) as { id: string };
@@ -52,7 +38,7 @@ export class FileStore {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, result }));
         return;
       }
-      this.files.push(filePart(body, request.headers['content-type'] ?? ''));
+      this.files.push(await filePart(body, request.headers['content-type'] ?? ''));
       response.writeHead(204).end();
     } catch (error) {
       response.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
