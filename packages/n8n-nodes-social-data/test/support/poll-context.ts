@@ -1,7 +1,11 @@
 import { get } from 'node:http';
 
+import { SandboxControl, startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
 import { prepareBinaryData } from 'n8n-core/dist/execution-engine/node-execution-context/utils/binary-helper-functions';
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
+
+import { API_KEY, COOKIE, PROXY } from './api';
 
 export interface PollHarness {
   context: IPollFunctions;
@@ -15,6 +19,20 @@ export interface PollHarness {
 
 interface Credentials {
   socialDataApi: { apiKey: string; baseUrl: string; cookie?: string; proxy?: string };
+}
+
+/** A sandbox on loopback with its control API, and the credential a trigger polls it with. */
+export async function sandboxForPolls(): Promise<{
+  sandbox: Sandbox;
+  control: SandboxControl;
+  credentials: Credentials;
+}> {
+  const sandbox = await startSandbox({ keys: [API_KEY], control: true });
+  return {
+    sandbox,
+    control: new SandboxControl(sandbox.url),
+    credentials: { socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY } },
+  };
 }
 
 const node = { name: 'Social Data Trigger', type: 'n8n-nodes-social-data.socialDataTrigger' } as INode;

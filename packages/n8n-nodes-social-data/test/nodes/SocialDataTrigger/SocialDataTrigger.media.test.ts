@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 
-import { communityId, SandboxControl, startSandbox } from '@social-data/sandbox';
-import type { Sandbox } from '@social-data/sandbox';
+import { communityId } from '@social-data/sandbox';
+import type { SandboxControl, Sandbox } from '@social-data/sandbox';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { SocialDataTrigger } from '../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
-import { API_KEY, COOKIE, PROXY, SECRETS } from '../../support/api';
-import { pollContext } from '../../support/poll-context';
+import { SECRETS } from '../../support/api';
+import { pollContext, sandboxForPolls } from '../../support/poll-context';
 
 const trigger = new SocialDataTrigger();
 const COMMUNITY = communityId(0);
@@ -17,9 +17,7 @@ let control: SandboxControl;
 let credentials: Parameters<typeof pollContext>[1];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [API_KEY], control: true });
-  control = new SandboxControl(sandbox.url);
-  credentials = { socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY } };
+  ({ sandbox, control, credentials } = await sandboxForPolls());
 });
 afterAll(() => sandbox.close());
 afterEach(async () => {
