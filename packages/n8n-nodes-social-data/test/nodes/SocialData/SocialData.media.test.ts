@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import nock from 'nock';
-import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import type { IBinaryData, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { SocialData } from '../../../nodes/SocialData/SocialData.node';
 
 import { api, apiCredential, leakedSecrets, ok, sessionCredential, tweet } from '../../support/api';
 import { runNode } from '../../support/workflow';
@@ -193,5 +196,37 @@ describe('Download Media in the Social Data node', () => {
     expect(items[0]?.binary?.media_0?.fileName).toBe(`${gif.id}-0.gif`);
     scope.done();
     media.done();
+  });
+});
+
+describe('Download Media in the panel', () => {
+  const description = new SocialData().description;
+  const optionsOf = (operation: string) =>
+    (description.properties.find(
+      (property) =>
+        property.name === 'options' && property.displayOptions?.show?.operation?.includes(operation),
+    )?.options ?? []) as INodeProperties[];
+  const shown = (option: INodeProperties, values: object, name = description.name) =>
+    NodeHelpers.displayParameter(values as never, option, { typeVersion: 1 }, { ...description, name });
+
+  it('is offered on tweet operations that carry media, and not on users or bookmarks', () => {
+    const names = (operation: string) => optionsOf(operation).map((option) => option.name);
+    expect(names('getUserMedia')).toEqual(
+      expect.arrayContaining(['downloadMedia', 'mediaOutput', 'maxMediaSize']),
+    );
+    expect(names('lookupTweets')).toContain('downloadMedia');
+    expect(names('getUserFollowers')).not.toContain('downloadMedia');
+    expect(names('getBookmarks')).not.toContain('downloadMedia');
+  });
+
+  it('is hidden when the node is an agent’s tool, and its settings show only once it is on', () => {
+    const [download, output] = ['downloadMedia', 'mediaOutput'].map((name) =>
+      optionsOf('getUserMedia').find((option) => option.name === name)!,
+    ) as [INodeProperties, INodeProperties];
+    expect(shown(download, {})).toBe(true);
+    expect(shown(download, {}, 'socialDataTool')).toBe(false);
+    expect(shown(output, { downloadMedia: false })).toBe(false);
+    expect(shown(output, { downloadMedia: true })).toBe(true);
+    expect(shown(output, { downloadMedia: true }, 'socialDataTool')).toBe(false);
   });
 });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { communityId } from '@social-data/sandbox';
 import type { SandboxControl, Sandbox } from '@social-data/sandbox';
-import type { INodeExecutionData } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { SocialDataTrigger } from '../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
 import { SECRETS } from '../../support/api';
@@ -91,5 +92,28 @@ describe('Download Media in the Social Data Trigger', () => {
     });
     expect(items[0]?.binary).toBeUndefined();
     expect(harness.warnings[0]).toContain(`media 0 of tweet ${String(items[0]?.json.id)}`);
+  });
+});
+
+describe('Download Media in the trigger panel', () => {
+  const { description } = trigger;
+  const options = description.properties.find((property) => property.name === 'options')!;
+  const download = (options.options as INodeProperties[]).find((option) => option.name === 'downloadMedia')!;
+  const shownFor = (event: string) =>
+    NodeHelpers.displayParameter({}, download, { typeVersion: 1 }, description, { event });
+
+  it('is offered for the events whose tweets carry media only', () => {
+    expect(['newTweet', 'newMediaTweet', 'newCommunityMedia', 'newListTweet'].map(shownFor)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['newFollower', 'newBookmark', 'newForYouTweet', 'newMutedAccount'].map(shownFor)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
