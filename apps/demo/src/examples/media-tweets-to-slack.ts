@@ -1,3 +1,5 @@
+import { SandboxControl } from '@social-data/sandbox';
+import { until } from '@social-data/test-support';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -5,13 +7,18 @@ import { join } from 'node:path';
 import { startSlackFileReceiver } from '../receiver';
 import type { SlackUpload } from '../receiver';
 import type { Example, ExampleResult } from './example';
-import { importAndExecute } from './run';
 import { loadExample, withParameter } from './workflows';
 
+const NEW_TWEETS = 2;
+/** n8n polls at most once a minute; one minute for the poll plus the time n8n takes to start. */
+const POLL_WAIT_MS = 150_000;
+
 export interface MediaUploadResult extends ExampleResult {
-  tweetId: string;
+  posted: string[];
+  /** The trigger's items: one per file, with the tweet it belongs to. */
+  files: Array<{ id: string; media_index: number; media_url: string }>;
   uploads: SlackUpload[];
-  /** Per upload, whether its bytes are what the media host serves at the item's URL. */
+  /** Per file, whether Slack got exactly the bytes the media host serves at its URL. */
   matches: boolean[];
   /** Requests the media host received that carried the API key or a cookie. */
   mediaRequestsWithSecrets: number;
@@ -21,38 +28,58 @@ const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(b
 
 export const mediaTweetsToSlack: Example<MediaUploadResult> = {
   file: 'media-tweets-to-slack.json',
-  title: 'Media tweets of an account to Slack as file uploads (the trigger with Download Media)',
+  title: 'New media tweets of an account to Slack as file uploads (the trigger with Download Media)',
   async run({ stack, progress, outputDir }) {
-    const { sandbox } = stack;
+    const { sandbox, n8n } = stack;
     const receiver = await startSlackFileReceiver();
     try {
       const workflow = withParameter(loadExample(this.file), 'Upload to Slack', 'url', receiver.url);
+      await n8n.importWorkflow(workflow);
+      await n8n.activate(workflow.id);
+      const polls = () => sandbox.stats.byEndpoint.getUserMedia ?? 0;
+      await progress.long(
+        'starting n8n with the workflow active (its first poll only takes note of the media tweets)',
+        async () => {
+          await n8n.start();
+          await until('the activation poll', () => polls() >= 1, POLL_WAIT_MS);
+        },
+      );
       sandbox.stats.reset();
-      // A manual run is the trigger's Fetch Test Event: the newest media tweet, one item per file.
-      const execution = await importAndExecute(stack, workflow);
+      const control = new SandboxControl(sandbox.url);
+      const posted = await control.tweet('social_data', NEW_TWEETS, { feed: 'media', text: 'New photos' });
+      progress.info(`@social_data posted ${NEW_TWEETS} tweets with media`);
+      const uploadedFor = (id: string) =>
+        receiver.uploads.some((upload) => upload.filename.startsWith(`${id}-`));
+      await progress.long('waiting for the next poll (n8n polls every minute)', () =>
+        until('an upload for each new tweet', () => posted.every(uploadedFor), POLL_WAIT_MS),
+      );
+      await n8n.stop();
+      const files = n8n
+        .executions(workflow.id)
+        .filter((execution) => execution.status === 'success')
+        .flatMap((execution) => execution.nodes['New Media Tweet'] ?? [])
+        .map((json) => json as MediaUploadResult['files'][number]);
+      const matches = await Promise.all(
+        files.map(async (file) => {
+          const served = sha256(await (await fetch(file.media_url)).arrayBuffer());
+          const prefix = `${file.id}-${file.media_index}.`;
+          return receiver.uploads.find((upload) => upload.filename.startsWith(prefix))?.sha256 === served;
+        }),
+      );
       const seen = sandbox.stats.mediaRequests.filter(
         (request) => 'x-api-key' in request.headers || 'cookie' in request.headers,
       ).length;
-      const files = execution.items('New Media Tweet');
-      const tweetId = String(files[0]?.json.id ?? '');
-      progress.info(`the trigger emitted ${files.length} files of tweet ${tweetId}`);
-      const matches = await Promise.all(
-        files.map(async (file) => {
-          const served = sha256(await (await fetch(String(file.json.media_url))).arrayBuffer());
-          const name = (file.binary?.data as { fileName?: string } | undefined)?.fileName;
-          return receiver.uploads.find((upload) => upload.filename === name)?.sha256 === served;
-        }),
-      );
       const manifest = join(outputDir, 'slack-uploads.json');
       writeFileSync(manifest, `${JSON.stringify(receiver.uploads, null, 2)}\n`);
       return {
-        tweetId,
+        posted,
+        files,
         uploads: [...receiver.uploads],
         matches,
         mediaRequestsWithSecrets: seen,
         outputs: [manifest],
         summary: [
-          `newest media tweet ${tweetId} → ${files.length} files → ${receiver.uploads.length} Slack uploads, ${matches.filter(Boolean).length} byte for byte what the media host serves`,
+          `${NEW_TWEETS} new media tweets → ${files.length} files → ${receiver.uploads.length} Slack uploads, ${matches.filter(Boolean).length} byte for byte what the media host serves`,
           `files: ${receiver.uploads.map((upload) => `${upload.filename} (${upload.mimeType}, ${upload.size} bytes)`).join(', ')}`,
           `media host requests carrying the API key or a cookie: ${seen}`,
         ],
