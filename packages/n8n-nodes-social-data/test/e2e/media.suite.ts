@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { writeReport } from '@social-data/n8n-harness';
 import type { Item, N8nInstance } from '@social-data/n8n-harness';
 import type { Sandbox } from '@social-data/sandbox';
 
@@ -46,8 +47,12 @@ export function mediaSuite(line: 1 | 2): void {
     let n8n: N8nInstance;
 
     beforeAll(async () => {
-      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-media'));
-      Object.assign(n8n.env, { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' });
+      ({ sandbox, n8n } = await startSandboxedN8n(
+        line,
+        'n8n-media',
+        {},
+        { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+      ));
       await n8n.importWorkflows(join(__dirname, 'media-workflows'));
     }, 900_000);
 
@@ -81,6 +86,7 @@ export function mediaSuite(line: 1 | 2): void {
           files += 1;
         }
       }
+      expect(files).toBeGreaterThan(tweets.length);
       const perFile = execution.items('One Item per File');
       expect(perFile).toHaveLength(files);
       for (const item of perFile) expect(Object.keys(item.binary ?? {})).toEqual(['data']);
@@ -90,6 +96,15 @@ export function mediaSuite(line: 1 | 2): void {
         expect(request.headers).not.toHaveProperty('cookie');
       }
       for (const secret of [API_KEY, ...SECRETS]) expect(seen).not.toContain(secret);
+      writeReport(`n8n-${line}-media`, `Download Media in real n8n ${n8n.runtime.version} (issue 20)`, {
+        'binary data mode': 'filesystem',
+        tweets: tweets.length,
+        'files, byte-equal to the media host': files,
+        'media host requests': requests,
+        'requests carrying X-API-Key or a cookie': sandbox.stats.mediaRequests
+          .slice(0, requests)
+          .filter((request) => 'x-api-key' in request.headers || 'cookie' in request.headers).length,
+      });
     }, 300_000);
 
     it('with Continue On Fail, a refused file is an error item naming the tweet and the others arrive', async () => {
