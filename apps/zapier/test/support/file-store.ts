@@ -53,6 +53,9 @@ export class FileStore {
   }
 
   async close(): Promise<void> {
+    // Jest runs other test files in this process after this one.
+    delete process.env.ZAPIER_BASE_ENDPOINT;
+    delete process.env.ZAPIER_DEPLOY_KEY;
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }
