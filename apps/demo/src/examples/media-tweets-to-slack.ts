@@ -6,12 +6,11 @@ import { join } from 'node:path';
 
 import { startSlackFileReceiver } from '../receiver';
 import type { SlackUpload } from '../receiver';
+import { POLL_WAIT_MS, startActive } from './active';
 import type { Example, ExampleResult } from './example';
 import { loadExample, withParameter } from './workflows';
 
 const NEW_TWEETS = 2;
-/** n8n polls at most once a minute; one minute for the poll plus the time n8n takes to start. */
-const POLL_WAIT_MS = 150_000;
 
 export interface MediaUploadResult extends ExampleResult {
   posted: string[];
@@ -34,16 +33,7 @@ export const mediaTweetsToSlack: Example<MediaUploadResult> = {
     const receiver = await startSlackFileReceiver();
     try {
       const workflow = withParameter(loadExample(this.file), 'Upload to Slack', 'url', receiver.url);
-      await n8n.importWorkflow(workflow);
-      await n8n.activate(workflow.id);
-      const polls = () => sandbox.stats.byEndpoint.getUserMedia ?? 0;
-      await progress.long(
-        'starting n8n with the workflow active (its first poll only takes note of the media tweets)',
-        async () => {
-          await n8n.start();
-          await until('the activation poll', () => polls() >= 1, POLL_WAIT_MS);
-        },
-      );
+      await startActive(stack, progress, workflow, 'getUserMedia', 'the media tweets');
       sandbox.stats.reset();
       const control = new SandboxControl(sandbox.url);
       const posted = await control.tweet('social_data', NEW_TWEETS, { feed: 'media', text: 'New photos' });
