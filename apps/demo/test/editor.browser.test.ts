@@ -1,6 +1,6 @@
 import { catalog, feeds } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
 import type { Page } from 'playwright-core';
@@ -14,6 +14,8 @@ import type { EditorBrowser } from './support/browser';
 import { operationPanels } from './support/node-panel';
 
 const SCREENSHOTS = join(REPO_ROOT, '.reports', 'screenshots', 'n8n-editor');
+/** The READMEs' picture of Download Media; `UPDATE_DOCS_SCREENSHOTS=1` takes it again. */
+const DOCS_SHOT = join(REPO_ROOT, 'docs', 'images', 'n8n-download-media.png');
 
 // The built node, as n8n loads it from ~/.n8n/nodes.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -137,4 +139,20 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
       'requests refused (not loopback)': browser.blocked.length,
     });
   }, 60_000);
+
+  it('shows Download Media files in the output panel as binary data', async () => {
+    const { page } = browser;
+    await page.goto(`${url}/workflow/sdExampleMedia01`);
+    await page.getByTestId('canvas-node').filter({ hasText: 'New Media Tweet' }).first().dblclick();
+    await page.getByTestId('ndv').waitFor();
+    // The trigger alone, as Fetch Test Event: the upload step would go to slack.com.
+    await page.getByTestId('node-execute-button').first().click();
+    const output = page.getByTestId('output-panel');
+    await output.getByText('Binary', { exact: true }).first().click({ timeout: 30_000 });
+    const file = output.getByText(/^\d+-0\.(png|gif|mp4)$/).first();
+    await file.waitFor({ timeout: 10_000 });
+    await shoot(page, 'media-binary-output');
+    if (process.env.UPDATE_DOCS_SCREENSHOTS) copyFileSync(shots.at(-1)!, DOCS_SHOT);
+    await page.keyboard.press('Escape');
+  }, 90_000);
 });

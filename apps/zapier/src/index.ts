@@ -5,19 +5,22 @@ import packageJson from '../package.json';
 import { createList, readActions } from './app/actions';
 import { authentication } from './app/authentication';
 import { lookupActions } from './app/lookup-actions';
+import { hydrators } from './app/media';
 import { searches } from './app/searches';
 import { triggers } from './app/triggers';
 import { addApiKey } from './http/middleware';
 
 /**
  * The Social Data app for Zapier, generated from core's catalog: a trigger per feed, a search per
- * lookup, an action per paginated read and per batch lookup, and Create List.
+ * lookup, an action per paginated read and per batch lookup, and Create List; tweets' media as
+ * files, hydrated when a later step uses them.
  */
 export default {
   version: packageJson.version,
   platformVersion,
   authentication,
   beforeRequest: [addApiKey],
+  hydrators,
   triggers,
   searches,
   creates: { ...readActions, ...lookupActions, [createList.key]: createList },

@@ -1,4 +1,4 @@
-import { catalog, feeds, recordKindOf } from '@social-data/core';
+import { catalog, feeds, recordKindOf, tweetsCarryMedia } from '@social-data/core';
 import type { EndpointId, FeedId } from '@social-data/core';
 import { PLAIN_INPUTS } from '@social-data/test-support';
 import nock from 'nock';
@@ -75,6 +75,19 @@ const details = (error: Error) => JSON.parse(error.message) as Record<string, un
 
 afterEach(() => expect(nock.pendingMocks()).toEqual([]));
 
+/**
+ * Records as a step returns them: what the API answered, with a dehydrated file per media item
+ * where the endpoint is documented to send media.
+ */
+function withFiles(value: unknown, id: EndpointId): unknown {
+  if (Array.isArray(value)) return value.map((record) => withFiles(record, id));
+  const record = value as { media?: unknown };
+  if (!tweetsCarryMedia(id) || !record || typeof record !== 'object' || !Array.isArray(record.media))
+    return value;
+  const file = expect.stringMatching(/^hydrate\|\|\|\{"type":"file","method":"hydrators\.downloadMedia"/);
+  return { ...record, media: record.media.map((item: object) => ({ ...item, file })) };
+}
+
 describe.each(everyStep)('%s.%s', (kind, key) => {
   const id = endpointOf(kind, key);
   const inputs = () => inputsFor(kind, key, values);
@@ -83,12 +96,12 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
     api(id).reply(200, { status: 'success', msg: 'ok', data: dataFor(id) });
     const result = await run(kind, key, authData, inputs());
     const data = dataFor(id) as Record<string, unknown>;
-    if (kind === 'triggers') expect(result).toEqual(Object.values(data).find(Array.isArray));
-    else if (kind === 'searches') expect(result).toEqual(Array.isArray(data) ? data : [data]);
+    if (kind === 'triggers') expect(result).toEqual(withFiles(Object.values(data).find(Array.isArray), id));
+    else if (kind === 'searches') expect(result).toEqual(withFiles(Array.isArray(data) ? data : [data], id));
     else if (key === 'createList') expect(result).toEqual(data);
     else if (key !== id)
       expect(result).toEqual({
-        records: data,
+        records: withFiles(data, id),
         count: 1,
         not_found_ids: '',
         remaining_ids: '',
@@ -96,7 +109,7 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
       });
     else
       expect(result).toEqual({
-        records: Object.values(data).find(Array.isArray),
+        records: withFiles(Object.values(data).find(Array.isArray), id),
         count: 1,
         next_cursor: '',
         has_next_page: false,

@@ -5,12 +5,11 @@ import { join } from 'node:path';
 
 import { startSlackReceiver } from '../receiver';
 import type { SlackMessage } from '../receiver';
+import { POLL_WAIT_MS, startActive } from './active';
 import type { Example, ExampleResult } from './example';
 import { loadExample, withParameter } from './workflows';
 
 const NEW_TWEETS = 3;
-/** n8n polls at most once a minute; one minute for the poll plus the time n8n takes to start. */
-const POLL_WAIT_MS = 150_000;
 
 export interface SlackResult extends ExampleResult {
   posted: string[];
@@ -32,16 +31,7 @@ export const listTweetsToSlack: Example<SlackResult> = {
       // @social_data joins the list, so what it posts shows in the list's timeline.
       const control = new SandboxControl(sandbox.url);
       await control.join('listMembers', { list_id: listId }, [accountId(1)]);
-      await n8n.importWorkflow(workflow);
-      await n8n.activate(workflow.id);
-      const polls = () => sandbox.stats.byEndpoint.getListTweets ?? 0;
-      await progress.long(
-        'starting n8n with the workflow active (its first poll only takes note of the list)',
-        async () => {
-          await n8n.start();
-          await until('the activation poll', () => polls() >= 1, POLL_WAIT_MS);
-        },
-      );
+      await startActive(stack, progress, workflow, 'getListTweets', 'the list');
       const posted: string[] = [];
       for (let index = 1; index <= NEW_TWEETS; index += 1) {
         const text = `Launch day update ${index} of ${NEW_TWEETS}`;

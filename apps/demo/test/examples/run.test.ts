@@ -8,6 +8,7 @@ import {
   followersInParts,
   followersToCsv,
   listTweetsToSlack,
+  mediaTweetsToSlack,
 } from '../../src/examples';
 import type { ExampleContext } from '../../src/examples';
 import { writeReport } from '@social-data/n8n-harness';
@@ -95,6 +96,19 @@ describe(`the example workflows, run as npm run demo runs them (n8n ${DEFAULT_LI
     for (const id of result.posted)
       expect(result.messages.filter((message) => message.text.includes(`/status/${id}|`))).toHaveLength(1);
     expect(result.executions).toBeGreaterThanOrEqual(1);
+  });
+
+  it('uploads each file of each new media tweet to Slack once, byte for byte, the media host seeing no secret', async () => {
+    const result = await mediaTweetsToSlack.run(context);
+    expect([...new Set(result.files.map((file) => file.id))].sort()).toEqual([...result.posted].sort());
+    expect(result.uploads).toHaveLength(result.files.length);
+    expect(result.matches).toEqual(result.files.map(() => true));
+    for (const upload of result.uploads) {
+      expect(upload.filename).toMatch(/^\d+-\d+\.(png|gif|mp4)$/);
+      expect(upload.partName).toBe(upload.filename);
+      expect(upload.channels).toBe('#social');
+    }
+    expect(result.mediaRequestsWithSecrets).toBe(0);
     writeReport(
       'demo',
       `The example workflows as npm run demo runs them (n8n ${context.stack.n8n.runtime.version})`,

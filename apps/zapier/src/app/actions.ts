@@ -13,6 +13,7 @@ import { paramFields, paramsFrom, simplifyField } from './fields';
 import type { InputField } from './fields';
 import { DEFAULT_MAX_ITEMS, MAX_ITEMS_CEILING } from './limits';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
+import { dehydratorFor } from './media';
 import { step } from './step';
 
 function pagingFields(id: PaginatedId): InputField[] {
@@ -78,8 +79,8 @@ export const readActions = Object.fromEntries(
       display: { label: catalog[id].action, description: catalog[id].description },
       operation: {
         inputFields: [...paramFields(id), ...pagingFields(id), ...simplifyField(id)],
-        perform: step(async (client, bundle, deadline) => {
-          const shape = shapeFor(id, bundle.inputData.simplify);
+        perform: step(async (client, bundle, deadline, z) => {
+          const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
           const maxItems =
             wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
             DEFAULT_MAX_ITEMS;

@@ -4,6 +4,7 @@ import type { BatchLookupId, Page } from '@social-data/core';
 import { readBounded } from './bounded-read';
 import { paramFields, simplifyField } from './fields';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
+import { dehydratorFor } from './media';
 import { step } from './step';
 
 /** The batch lookups: every id of a list, 100 a request. */
@@ -29,8 +30,8 @@ export const lookupActions = Object.fromEntries(
         },
         operation: {
           inputFields: [...paramFields(id), ...simplifyField(id)],
-          perform: step(async (client, bundle, deadline) => {
-            const shape = shapeFor(id, bundle.inputData.simplify);
+          perform: step(async (client, bundle, deadline, z) => {
+            const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
             const ids = normalizeIdList(result.record, bundle.inputData[result.idsParam], result.idsParam);
             const batch = async (cursor: string | undefined): Promise<Page<unknown>> => {
               const start = Number(cursor ?? 0);

@@ -2,7 +2,7 @@
 export interface OutputField {
   key: string;
   label: string;
-  type?: 'string' | 'integer' | 'number' | 'boolean';
+  type?: 'string' | 'integer' | 'number' | 'boolean' | 'file';
 }
 
 const WORDS: Record<string, string> = { id: 'ID', url: 'URL', iso: 'ISO', dm: 'DM', https: 'HTTPS' };
@@ -19,7 +19,11 @@ export function labelOf(key: string): string {
     .join(' ');
 }
 
-function typeOf(value: unknown): NonNullable<OutputField['type']> {
+/** The keys whose values are files (dehydrated media): Zapier offers them to file inputs. */
+const FILE_KEYS = new Set(['file', 'media_files']);
+
+function typeOf(value: unknown, key: string): NonNullable<OutputField['type']> {
+  if (FILE_KEYS.has(key)) return 'file';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return 'string';
@@ -38,11 +42,16 @@ export function outputFieldsOf(sample: object, prefix = ''): OutputField[] {
       const first: unknown = value[0];
       if (first && typeof first === 'object')
         for (const field of outputFieldsOf(first, `${path}[]`)) fields.push(field);
-      else fields.push({ key: `${path}[]`, label: labelOf(path) });
+      else
+        fields.push({
+          key: `${path}[]`,
+          label: labelOf(path),
+          ...(FILE_KEYS.has(key) ? { type: 'file' as const } : {}),
+        });
     } else if (value && typeof value === 'object') {
       for (const field of outputFieldsOf(value, `${path}__`)) fields.push(field);
     } else {
-      fields.push({ key: path, label: labelOf(path), type: typeOf(value) });
+      fields.push({ key: path, label: labelOf(path), type: typeOf(value, key) });
     }
   }
   return fields;

@@ -10,20 +10,32 @@ import type { EndpointId, Tweet } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { zapierBoolean } from './fields';
+import { hasMediaFiles, sampleFile, withMediaFiles } from './media';
+import type { Dehydrate } from './media';
 import { outputFieldsOf } from './output-fields';
 import type { OutputField } from './output-fields';
 import { samples } from './samples';
 
-/** How an endpoint's records leave a step: as the API sent them, or flattened by core's simplify. */
-export function shapeFor(id: EndpointId, simplify: unknown): (record: unknown) => object {
+/**
+ * How an endpoint's records leave a step: as the API sent them, or flattened by core's simplify;
+ * given `dehydrate`, tweets get a file per media item.
+ */
+export function shapeFor(
+  id: EndpointId,
+  simplify: unknown,
+  dehydrate?: Dehydrate,
+): (record: unknown) => object {
   const wanted = normalizeBoolean(zapierBoolean(simplify), 'simplify') === true;
   const simplifier = wanted ? simplifierFor(recordKindOf(id)) : undefined;
-  return simplifier ?? ((record) => record as object);
+  const shape = simplifier ?? ((record: unknown) => record as object);
+  if (!dehydrate || !hasMediaFiles(id)) return shape;
+  return (record) => withMediaFiles(shape(record), record, dehydrate);
 }
 
 /**
  * The sample record of an endpoint, shaped as that endpoint sends it: tweets with the short author
- * where the catalog says so, and without `media` where the endpoint sends none.
+ * where the catalog says so, and without `media` where the endpoint sends none; where it sends
+ * them, each item has the `file` a step adds.
  */
 export function sampleOf(id: EndpointId): Record<string, unknown> {
   const kind = recordKindOf(id) ?? 'user';
@@ -36,7 +48,7 @@ export function sampleOf(id: EndpointId): Record<string, unknown> {
     author: short
       ? { id: author.id, userName: author.userName, name: author.name, screen_name: author.screen_name }
       : author,
-    ...(tweetsCarryMedia(id) ? { media } : {}),
+    ...(tweetsCarryMedia(id) ? { media: media?.map((item) => ({ ...item, file: item.url })) } : {}),
   };
 }
 
@@ -47,7 +59,7 @@ export function sampleOf(id: EndpointId): Record<string, unknown> {
  */
 export function recordFieldsOf(id: EndpointId, prefix = '') {
   return async (_z: ZObject, bundle: Bundle): Promise<OutputField[]> =>
-    outputFieldsOf(shapeFor(id, bundle.inputData?.simplify)(sampleOf(id)), prefix);
+    outputFieldsOf(shapeFor(id, bundle.inputData?.simplify, sampleFile)(sampleOf(id)), prefix);
 }
 
 const NOUNS = { user: 'User', tweet: 'Tweet', community: 'Community', topic: 'Topic' } as const;

@@ -4,6 +4,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
+import { dehydratorFor } from './media';
 import { step } from './step';
 
 /** Every lookup of the catalog: one record by name or id, or many by ids. */
@@ -75,8 +76,8 @@ export const searches = Object.fromEntries(
       operation: {
         inputFields: [...paramFields(id), ...simplifyField(id)],
         perform: (z: ZObject, bundle: Bundle) =>
-          step(async (client, stepBundle) => {
-            const shape = shapeFor(id, stepBundle.inputData.simplify);
+          step(async (client, stepBundle, _deadline, z) => {
+            const shape = shapeFor(id, stepBundle.inputData.simplify, dehydratorFor(z));
             return (await lookup(z, client, id, stepBundle)).map(shape);
           })(z, bundle),
         sample: sampleOf(id),

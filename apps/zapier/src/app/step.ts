@@ -4,7 +4,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { STEP_BUDGET_MS, clientFor } from '../http/client';
 import { toZapierError } from '../http/errors';
 
-type Perform<T> = (client: SocialDataClient, bundle: Bundle, deadline: number) => Promise<T>;
+type Perform<T> = (client: SocialDataClient, bundle: Bundle, deadline: number, z: ZObject) => Promise<T>;
 
 /**
  * A step's perform: a client from the connection with the step's deadline, and every failure
@@ -15,7 +15,7 @@ export function step<T>(perform: Perform<T>) {
   return async (z: ZObject, bundle: Bundle): Promise<T> => {
     const deadline = Date.now() + STEP_BUDGET_MS;
     try {
-      return await perform(clientFor(z, bundle, deadline), bundle, deadline);
+      return await perform(clientFor(z, bundle, deadline), bundle, deadline, z);
     } catch (error) {
       throw toZapierError(z, error);
     }

@@ -3,6 +3,7 @@ import { feedIds, feeds } from '@social-data/core';
 import { readBounded } from './bounded-read';
 import { DEFAULT_TRIGGER_PAGES, maxPagesField, paramFields, paramsFrom, simplifyField } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
+import { dehydratorFor } from './media';
 import { step } from './step';
 
 /** Each record once, the first time it comes: a feed that moves between two pages repeats one. */
@@ -38,8 +39,8 @@ export const triggers = Object.fromEntries(
         },
         operation: {
           inputFields: [...paramFields(endpoint), ...simplifyField(endpoint), maxPagesField()],
-          perform: step(async (client, bundle, deadline) => {
-            const shape = shapeFor(endpoint, bundle.inputData.simplify);
+          perform: step(async (client, bundle, deadline, z) => {
+            const shape = shapeFor(endpoint, bundle.inputData.simplify, dehydratorFor(z));
             const params = paramsFrom(endpoint, bundle.inputData);
             const maxPages =
               (bundle.inputData.max_pages as number | string | undefined) ?? DEFAULT_TRIGGER_PAGES;

@@ -49,14 +49,14 @@ const zapierKey = (key: string) => key.replace(/\[\]__/g, '[]');
 
 /**
  * A tweet without photos or videos has an empty `media`, and only videos and GIFs carry a still and
- * a length: where an endpoint sends media, its item fields are declared and may be missing from
- * a result (the README says they are empty then).
+ * a length: where an endpoint sends media, its item fields (and their files) are declared and may
+ * be missing from a result (the README says they are empty then).
  */
 function optional(kind: string, key: string, field: string): boolean {
   const endpoint = kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
   return (
     tweetsCarryMedia(endpoint) &&
-    /media\[\](type|url|width|height|preview_image_url|duration_ms)$/.test(field)
+    /(media\[\](type|url|width|height|preview_image_url|duration_ms|file)|media_files\[\])$/.test(field)
   );
 }
 

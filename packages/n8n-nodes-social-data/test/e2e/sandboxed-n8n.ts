@@ -11,14 +11,18 @@ export interface SandboxedN8n {
   n8n: N8nInstance;
 }
 
-/** A sandbox that takes the suite's key, and a throwaway n8n holding the credentials for it. */
+/**
+ * A sandbox that takes the suite's key, and a throwaway n8n holding the credentials for it, with
+ * `env` for every n8n command and process.
+ */
 export async function startSandboxedN8n(
   line: N8nLine,
   prefix: string,
   options: Omit<SandboxOptions, 'keys'> = {},
+  env: Record<string, string> = {},
 ): Promise<SandboxedN8n> {
   const sandbox = await startSandbox({ ...options, keys: [API_KEY] });
-  const n8n = new N8nInstance(line, { prefix: `${prefix}-${line}-` });
+  const n8n = new N8nInstance(line, { prefix: `${prefix}-${line}-`, env });
   await n8n.importCredentials(sandboxCredentials(sandbox.url));
   return { sandbox, n8n };
 }

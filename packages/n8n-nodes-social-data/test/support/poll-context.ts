@@ -1,4 +1,11 @@
+import { get } from 'node:http';
+
+import { SandboxControl, startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+import { prepareBinaryData } from 'n8n-core/dist/execution-engine/node-execution-context/utils/binary-helper-functions';
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
+
+import { API_KEY, COOKIE, PROXY } from './api';
 
 export interface PollHarness {
   context: IPollFunctions;
@@ -6,10 +13,26 @@ export interface PollHarness {
   staticData: IDataObject;
   warnings: string[];
   requests: string[];
+  /** Requests made without the credential, through `httpRequest` (the media downloads). */
+  plainRequests: { url: string; headers: Record<string, string> }[];
 }
 
 interface Credentials {
   socialDataApi: { apiKey: string; baseUrl: string; cookie?: string; proxy?: string };
+}
+
+/** A sandbox on loopback with its control API, and the credential a trigger polls it with. */
+export async function sandboxForPolls(): Promise<{
+  sandbox: Sandbox;
+  control: SandboxControl;
+  credentials: Credentials;
+}> {
+  const sandbox = await startSandbox({ keys: [API_KEY], control: true });
+  return {
+    sandbox,
+    control: new SandboxControl(sandbox.url),
+    credentials: { socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY } },
+  };
 }
 
 const node = { name: 'Social Data Trigger', type: 'n8n-nodes-social-data.socialDataTrigger' } as INode;
@@ -27,7 +50,13 @@ export function pollContext(
     sessionId,
   }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject; sessionId?: string } = {},
 ): PollHarness {
-  const harness: PollHarness = { context: undefined as never, staticData, warnings: [], requests: [] };
+  const harness: PollHarness = {
+    context: undefined as never,
+    staticData,
+    warnings: [],
+    requests: [],
+    plainRequests: [],
+  };
   harness.context = {
     getNode: () =>
       sessionId ? { ...node, credentials: { socialDataApi: { id: sessionId, name: sessionId } } } : node,
@@ -41,6 +70,18 @@ export function pollContext(
     },
     logger: { warn: (message: string) => harness.warnings.push(message) },
     helpers: {
+      // n8n's own binary helper, storing in its default mode; and a plain GET answering with the
+      // response stream, as n8n's `httpRequest` does with `encoding: 'stream'`.
+      prepareBinaryData: (data: Buffer, filePath?: string, mimeType?: string) =>
+        prepareBinaryData(data, 'test-execution', 'test-workflow', filePath, mimeType),
+      httpRequest: async (options: { url: string; headers: Record<string, string>; timeout?: number }) => {
+        harness.plainRequests.push({ url: options.url, headers: options.headers });
+        return await new Promise((resolve, reject) => {
+          get(options.url, { headers: options.headers, timeout: options.timeout }, (response) =>
+            resolve({ statusCode: response.statusCode, headers: response.headers, body: response }),
+          ).on('error', reject);
+        });
+      },
       httpRequestWithAuthentication: async (
         _type: string,
         options: {

@@ -1,13 +1,17 @@
 import { NotFoundError, endpointSpec, inputParams, isPaginated } from '@social-data/core';
 import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { mediaReader } from '../../shared/media/items';
+import { hasMedia } from '../../shared/media/options';
+import type { MediaOptions } from '../../shared/media/options';
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { operationLabel } from './resources';
 import { checkReturnAllSize } from './big-accounts';
 
-interface Options {
+interface Options extends MediaOptions {
   pageSize?: number;
   startCursor?: string;
   maxPages?: number;
@@ -17,9 +21,11 @@ interface Options {
 
 /** Where an operation's output goes, one item JSON at a time, so no run holds it twice. */
 export interface Sink {
-  record(json: IDataObject): void;
+  record(json: IDataObject, binary?: IBinaryKeyData): void;
   /** Ids of a batch lookup that failed, with why; the records found were handed to `record`. */
   failure(ids: string[], error: unknown): void;
+  /** A file of this tweet could not be downloaded; the sink stops the run or makes an error item. */
+  mediaFailure(tweetId: string, error: unknown): void;
   /** Something the user should know about a result that is still complete as far as it goes. */
   notice(message: string): void;
 }
@@ -40,6 +46,38 @@ function readParams(context: IExecuteFunctions, operation: EndpointId, itemIndex
   return params;
 }
 
+/** How a record reaches the sink: shaped, and with its media downloaded when asked. */
+type Emit = (record: unknown) => Promise<void>;
+
+function emitterFor(
+  context: IExecuteFunctions,
+  client: SocialDataClient,
+  operation: EndpointId,
+  itemIndex: number,
+  options: Options,
+  sink: Sink,
+): Emit {
+  const shape = shapeFor(operation, options.simplify);
+  // A tool's output goes to an agent, which cannot read binary data.
+  const asTool = context.getNode().type.endsWith('Tool');
+  if (!options.downloadMedia || asTool || !hasMedia(operation))
+    return async (record) => sink.record(shape(record));
+  if (options.outputMode === 'pages')
+    throw new NodeOperationError(context.getNode(), 'Download Media needs Output "One Item per Record"', {
+      itemIndex,
+      description:
+        'A page item holds many tweets, so it has no place for their files. Set Options > Output to "One Item per Record", or turn Download Media off.',
+    });
+  const read = mediaReader(context, client, options, 'throw');
+  return async (record) => {
+    try {
+      for (const item of await read(record, shape(record))) sink.record(item.json, item.binary);
+    } catch (error) {
+      sink.mediaFailure((record as { id: string }).id, error);
+    }
+  };
+}
+
 async function readPages(
   context: IExecuteFunctions,
   client: SocialDataClient,
@@ -47,6 +85,7 @@ async function readPages(
   params: IDataObject,
   itemIndex: number,
   options: Options,
+  emit: Emit,
   sink: Sink,
 ): Promise<void> {
   const shape = shapeFor(operation, options.simplify);
@@ -81,7 +120,7 @@ async function readPages(
     }
     return;
   }
-  for await (const record of paginator) sink.record(shape(record));
+  for await (const record of paginator) await emit(record);
 }
 
 /**
@@ -93,12 +132,11 @@ async function readLookup(
   client: SocialDataClient,
   operation: BatchLookupId,
   params: IDataObject,
-  options: Options,
+  emit: Emit,
   sink: Sink,
 ): Promise<void> {
-  const shape = shapeFor(operation, options.simplify);
   const { records, failures } = await client.lookupUntyped(operation, params);
-  for (const record of records) sink.record(shape(record));
+  for (const record of records) await emit(record);
   let missing = 0;
   for (const failure of failures) {
     if (failure.error instanceof NotFoundError) missing += failure.ids.length;
@@ -116,9 +154,10 @@ export async function runOperation(
   const params = readParams(context, operation, itemIndex);
   const client = await clientFor(context, operation, operationLabel(operation), itemIndex);
   const options = context.getNodeParameter('options', itemIndex, {}) as Options;
-  if (isPaginated(operation)) return readPages(context, client, operation, params, itemIndex, options, sink);
+  const emit = emitterFor(context, client, operation, itemIndex, options, sink);
+  if (isPaginated(operation))
+    return readPages(context, client, operation, params, itemIndex, options, emit, sink);
   if (endpointSpec(operation).result.kind === 'records')
-    return readLookup(client, operation as BatchLookupId, params, options, sink);
-  const shape = shapeFor(operation, options.simplify);
-  sink.record(shape(await client.callUntyped(operation, params)));
+    return readLookup(client, operation as BatchLookupId, params, emit, sink);
+  await emit(await client.callUntyped(operation, params));
 }

@@ -31,12 +31,12 @@ function errorItem(
   context: IExecuteFunctions,
   nodeError: NodeError,
   itemIndex: number,
-  failedIds?: string[],
+  about: IDataObject = {},
 ): INodeExecutionData {
   const details: IDataObject = { message: nodeError.message };
   if (nodeError.description) details.description = nodeError.description;
   if (nodeError instanceof NodeApiError && nodeError.httpCode) details.httpCode = nodeError.httpCode;
-  if (failedIds) details.failed_ids = failedIds;
+  Object.assign(details, about);
   const pairedItem = { item: itemIndex };
   if (context.getNode().onError === 'continueErrorOutput') return { json: { error: details }, pairedItem };
   const { message, ...rest } = details;
@@ -47,7 +47,8 @@ function errorItem(
  * Runs the chosen operation once per input item, each record pushed as an item as it arrives
  * (never spread into a call: Return All can bring hundreds of thousands). With Continue On Fail,
  * a failed item becomes an error item paired with its input and the rest still run; a batch
- * lookup keeps the records it found next to an error item for the ids that failed.
+ * lookup keeps the records it found next to an error item for the ids that failed, and a tweet
+ * whose file could not be downloaded becomes an error item naming it.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
   const items = this.getInputData();
@@ -58,9 +59,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
     const pairedItem = { item: itemIndex };
     const failed: { ids: string[]; error: NodeError }[] = [];
     const sink: Sink = {
-      record: (json) => output.push({ json, pairedItem }),
+      record: (json, binary) => output.push(binary ? { json, binary, pairedItem } : { json, pairedItem }),
       failure: (ids, error) =>
         failed.push({ ids, error: toNodeError(this.getNode(), error, itemIndex, operation) }),
+      // The tweets before and after a failed file still come out, the failure as an item of its own.
+      mediaFailure: (tweetId, error) => {
+        const nodeError = toNodeError(this.getNode(), error, itemIndex, operation);
+        if (!this.continueOnFail()) throw nodeError;
+        output.push(errorItem(this, nodeError, itemIndex, { tweet_id: tweetId }));
+      },
       notice: (message) => notices.add(message),
     };
     try {
@@ -78,7 +85,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
         `${error.description ?? ''} The other ids were found; set Settings > On Error to "Continue" to keep them and get the failed ids as an error item.`.trim();
       throw error;
     }
-    for (const { ids, error } of failed) output.push(errorItem(this, error, itemIndex, ids));
+    for (const { ids, error } of failed) output.push(errorItem(this, error, itemIndex, { failed_ids: ids }));
   }
   if (typeof this.addExecutionHints === 'function')
     for (const message of notices) this.addExecutionHints({ message, location: 'outputPane' });

@@ -7,20 +7,47 @@ import {
   pollFeed,
   watchKey,
 } from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+import type { FeedId, SocialDataClient } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../../shared/credential';
 import { toNodeError } from '../../shared/errors';
+import { mediaReader } from '../../shared/media/items';
+import { hasMedia } from '../../shared/media/options';
+import type { MediaOptions } from '../../shared/media/options';
 import { plain, shapeFor } from '../../shared/records';
+import type { Shape } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { eventParams } from './events';
 import { DEFAULT_MAX_PAGES } from './properties';
 
-interface Options {
+interface Options extends MediaOptions {
   maxPages?: number;
   simplify?: boolean;
+}
+
+/**
+ * The items the new records become, oldest first. With Download Media, each tweet's files come
+ * along; a file that cannot be had is named in the item rather than failing the poll, whose state
+ * is already saved: the tweet is delivered once, with or without it.
+ */
+async function itemsOf(
+  context: IPollFunctions,
+  client: SocialDataClient,
+  event: FeedId,
+  records: unknown[],
+  options: Options,
+  shape: Shape,
+): Promise<INodeExecutionData[]> {
+  if (!options.downloadMedia || !hasMedia(feeds[event].endpoint))
+    return records.map((record) => ({ json: shape(record) }));
+  const read = mediaReader(context, client, options, (message) =>
+    context.logger.warn(`Social Data Trigger: ${message}`),
+  );
+  const items: INodeExecutionData[] = [];
+  for (const record of records) for (const item of await read(record, shape(record))) items.push(item);
+  return items;
 }
 
 /** Where the watch state lives in the workflow's static data for this node. */
@@ -57,7 +84,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
           },
         );
       }
-      return [[{ json: shape(newest) }]];
+      return [await itemsOf(this, client, event, [newest], options, shape)];
     }
 
     const staticData = this.getWorkflowStaticData('node');
@@ -76,7 +103,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     else delete staticData[STATE];
     for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
     if (result.records.length === 0) return null;
-    return [result.records.reverse().map((record) => ({ json: shape(record) }))];
+    return [await itemsOf(this, client, event, result.records.reverse(), options, shape)];
   } catch (error) {
     throw toNodeError(this.getNode(), error, undefined, feed.endpoint);
   }

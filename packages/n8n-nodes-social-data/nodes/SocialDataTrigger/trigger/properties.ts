@@ -3,6 +3,7 @@ import type { FeedId, ParamSpec } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { fieldFor, simplifyOption } from '../../shared/fields';
+import { hasMedia, mediaOptions } from '../../shared/media/options';
 import { eventParams } from './events';
 
 export const DEFAULT_MAX_PAGES = 10;
@@ -31,6 +32,14 @@ function eventFields(): INodeProperties[] {
   return [...fields].map(([name, { spec, events }]) => fieldFor(name, spec, { event: events }));
 }
 
+/** Events whose items are tweets with media. */
+const mediaEvents = feedIds.filter((id) => hasMedia(feeds[id].endpoint));
+
+function withEvents(option: INodeProperties, events: FeedId[]): INodeProperties {
+  const show = { ...option.displayOptions?.show, '/event': events };
+  return { ...option, displayOptions: { ...option.displayOptions, show } };
+}
+
 const optionsProperty: INodeProperties = {
   displayName: 'Options',
   name: 'options',
@@ -48,6 +57,7 @@ const optionsProperty: INodeProperties = {
         'Requests one poll may make while it catches up. When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped.',
     },
     simplifyOption,
+    ...mediaOptions.map((option) => withEvents(option, mediaEvents)),
   ],
 };
 

@@ -1,13 +1,13 @@
 import { feedIds, feeds, inputParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
-import { communityId, listId, SandboxControl, startSandbox } from '@social-data/sandbox';
-import type { Sandbox } from '@social-data/sandbox';
+import { communityId, listId } from '@social-data/sandbox';
+import type { SandboxControl, Sandbox } from '@social-data/sandbox';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { SocialDataTrigger } from '../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
 import { API_KEY, COOKIE, leakedSecrets, PROXY, SECRETS } from '../../support/api';
-import { pollContext } from '../../support/poll-context';
+import { pollContext, sandboxForPolls } from '../../support/poll-context';
 
 const trigger = new SocialDataTrigger();
 const LIST = listId(0);
@@ -20,9 +20,7 @@ let control: SandboxControl;
 let credentials: Parameters<typeof pollContext>[1];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ keys: [API_KEY], control: true });
-  control = new SandboxControl(sandbox.url);
-  credentials = { socialDataApi: { apiKey: API_KEY, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY } };
+  ({ sandbox, control, credentials } = await sandboxForPolls());
 });
 afterAll(() => sandbox.close());
 afterEach(() => control.clearFaults());

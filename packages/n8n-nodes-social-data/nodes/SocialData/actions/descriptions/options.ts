@@ -3,6 +3,7 @@ import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOption } from '../../../shared/fields';
+import { hasMedia, mediaOptions } from '../../../shared/media/options';
 import { isSimplifiable } from '../../../shared/records';
 
 function pageOptions(id: EndpointId): INodeProperties[] {
@@ -60,7 +61,7 @@ function pageOptions(id: EndpointId): INodeProperties[] {
   ];
 }
 
-/** Return All, Limit and Options for paginated operations; Simplify for single lookups. */
+/** Return All, Limit and Options for paginated operations; Simplify for single lookups; media for tweets. */
 export function pagingProperties(): INodeProperties[] {
   const paginated = endpointIds.filter(isPaginated);
   const properties: INodeProperties[] = [
@@ -83,7 +84,10 @@ export function pagingProperties(): INodeProperties[] {
     },
   ];
   for (const id of endpointIds) {
-    const options = isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption] : [];
+    const options = [
+      ...(isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption] : []),
+      ...(hasMedia(id) ? mediaOptions : []),
+    ];
     if (options.length === 0) continue;
     properties.push({
       displayName: 'Options',

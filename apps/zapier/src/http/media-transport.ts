@@ -1,0 +1,32 @@
+import type { MediaTransport } from '@social-data/core';
+import type { ZObject } from 'zapier-platform-core';
+
+/**
+ * Core's media seam on `z.request`. The beforeRequest middleware adds the API key to the API's
+ * base URL only, so the media host, another origin, gets nothing but what core asks for (decision
+ * B28). No redirect is followed (core follows them, each hop a request it built), every status
+ * comes back, and the body stays node-fetch's stream for core to cap.
+ */
+export function zapierMediaTransport(z: ZObject): MediaTransport {
+  return async (request) => {
+    const response = await z.request({
+      url: request.url,
+      method: 'GET',
+      headers: request.headers,
+      timeout: request.timeoutMs,
+      skipThrowForStatus: true,
+      redirect: 'manual',
+      raw: true,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return {
+      status: response.status,
+      headers,
+      body: response.body as unknown as AsyncIterable<Uint8Array>,
+    };
+  };
+}

@@ -1,0 +1,3 @@
+import { mediaSuite } from './media.suite';
+
+mediaSuite(2);
