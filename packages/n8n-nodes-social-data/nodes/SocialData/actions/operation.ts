@@ -2,6 +2,7 @@ import { NotFoundError, endpointSpec, inputParams, isPaginated } from '@social-d
 import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { namingInput } from '../../shared/errors';
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { operationLabel } from './resources';
@@ -114,6 +115,20 @@ export async function runOperation(
   sink: Sink,
 ): Promise<void> {
   const params = readParams(context, operation, itemIndex);
+  try {
+    await readInto(context, operation, params, itemIndex, sink);
+  } catch (error) {
+    throw namingInput(error, operation, params);
+  }
+}
+
+async function readInto(
+  context: IExecuteFunctions,
+  operation: EndpointId,
+  params: IDataObject,
+  itemIndex: number,
+  sink: Sink,
+): Promise<void> {
   const client = await clientFor(context, operation, operationLabel(operation), itemIndex);
   const options = context.getNodeParameter('options', itemIndex, {}) as Options;
   if (isPaginated(operation)) return readPages(context, client, operation, params, itemIndex, options, sink);

@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../../shared/credential';
-import { toNodeError } from '../../shared/errors';
+import { namingInput, toNodeError } from '../../shared/errors';
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { eventParams } from './events';
@@ -35,8 +35,8 @@ const STATE = 'socialDataWatch';
 export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
   const event = this.getNodeParameter('event') as FeedId;
   const feed = feeds[event];
+  const raw: IDataObject = {};
   try {
-    const raw: IDataObject = {};
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
     const options = this.getNodeParameter('options', {}) as Options;
@@ -78,6 +78,6 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     if (result.records.length === 0) return null;
     return [result.records.reverse().map((record) => ({ json: shape(record) }))];
   } catch (error) {
-    throw toNodeError(this.getNode(), error, undefined, feed.endpoint);
+    throw toNodeError(this.getNode(), namingInput(error, feed.endpoint, raw), undefined, feed.endpoint);
   }
 }
