@@ -1,6 +1,7 @@
 import { catalog, feeds } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
 import type { Page } from 'playwright-core';
@@ -47,6 +48,7 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
   let stack: Stack;
   let url: string;
   let browser: EditorBrowser;
+  let outputDir = '';
   const log: string[] = [];
   const shots: string[] = [];
   const shoot = async (page: Page, name: string) => {
@@ -60,14 +62,16 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const progress = new Progress((line) => log.push(line));
     // 1.x here, 2.x in the examples' test: both lines stay in this package's tests (decision E1).
-    stack = await startStack(progress, { line: 1, prefix: 'social-data-editor-' });
-    url = await startEditor(stack, progress);
+    outputDir = mkdtempSync(join(tmpdir(), 'editor-output-'));
+    stack = await startStack(progress, { line: 1, prefix: 'social-data-editor-', outputDir });
+    url = await startEditor(stack, progress, { outputDir });
     browser = await openEditor(url, EDITOR_OWNER);
   }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
     await stack?.close();
+    rmSync(outputDir, { recursive: true, force: true });
   });
 
   it('finds the node by name, with its icon, its 14 triggers and 21 actions', async () => {
