@@ -1,37 +1,16 @@
-import { Workflow } from 'n8n-workflow';
-import type { INode, INodeTypes } from 'n8n-workflow';
-
 import { NOT_THE_API, REFUSED, SocialDataApi } from '../../credentials/SocialDataApi.credentials';
+import { evaluate } from '../support/expression';
 
 /**
+ * A field of the test request as n8n's own expression engine resolves it from the credential.
  * The credential test is a request n8n makes itself, from an expression, before any check of the
  * node runs: the expression alone must keep the key off plain HTTP to another machine.
  */
-const node: INode = {
-  id: 'credential-test',
-  name: 'Credential test',
-  type: 'n8n-nodes-base.noOp',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-};
-const noTypes = { description: { properties: [] } };
-const nodeTypes = {
-  getByName: () => noTypes,
-  getByNameAndVersion: () => noTypes,
-  getKnownTypes: () => ({}),
-} as unknown as INodeTypes;
-
-/** A field of the test request as n8n's own expression engine resolves it from the credential. */
 function resolve(
   field: 'baseURL' | 'method' | 'url' | 'body',
   credentials: Record<string, unknown>,
 ): unknown {
-  const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-  const expression = new SocialDataApi().test.request[field] as string;
-  return workflow.expression.getSimpleParameterValue(node, expression, 'internal', {
-    $credentials: credentials,
-  } as never);
+  return evaluate(new SocialDataApi().test.request[field] as string, { keys: { $credentials: credentials } });
 }
 
 const testBaseUrl = (credentials: { baseUrl: string; allowInsecureHttp?: boolean }) =>
