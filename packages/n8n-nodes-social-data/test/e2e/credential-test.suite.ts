@@ -2,7 +2,6 @@ import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { N8nInstance } from '@social-data/n8n-harness';
-
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
