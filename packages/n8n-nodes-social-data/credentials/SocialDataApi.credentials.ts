@@ -165,8 +165,10 @@ export class SocialDataApi implements ICredentialType {
       // A redirect would carry the secrets to wherever it points; it is answered, not followed.
       disableFollowRedirect: true,
       // n8n 2.x fails the request on these statuses and applies their rules; n8n 1.x knows only
-      // "ignore all", drops the response of a failed request, and so judges every answer by its body.
+      // "ignore all" (any object is truthy there), so it judges every answer by its body: it drops
+      // the response of a failed request, which its status rules would need.
       ignoreHttpStatusErrors: {
+        ignore: true,
         except: STATUS_RULES.map((rule) => rule.properties.value),
       } as unknown as boolean,
     },

@@ -87,7 +87,7 @@ describe('how the credential test judges an answer', () => {
       .filter((rule) => rule.type === 'responseCode')
       .map((rule) => rule.properties.value);
     expect(statuses.sort()).toEqual([400, 401, 402, 404]);
-    expect(request.ignoreHttpStatusErrors).toEqual({ except: [401, 400, 402, 404] });
+    expect(request.ignoreHttpStatusErrors).toEqual({ ignore: true, except: [401, 400, 402, 404] });
   });
 
   it.each([
