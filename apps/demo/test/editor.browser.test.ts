@@ -13,6 +13,7 @@ import type { Stack } from '../src/stack';
 import { openEditor } from './support/browser';
 import type { EditorBrowser } from './support/browser';
 import { operationPanels } from './support/node-panel';
+import { choose } from './support/panel-input';
 
 const SCREENSHOTS = join(REPO_ROOT, '.reports', 'screenshots', 'n8n-editor');
 
@@ -24,25 +25,6 @@ const { SocialData } = require(
   SocialData: new () => { description: INodeTypeDescription };
 };
 const panels = operationPanels(new SocialData().description);
-
-/** Picks an option of a dropdown parameter in the open node panel by its display name. */
-async function choose(page: Page, parameter: string, option: string): Promise<void> {
-  const input = page.getByTestId(`parameter-input-${parameter}`);
-  if ((await input.locator('input').inputValue()) === option) return;
-  await input.click();
-  await page
-    .locator('.el-select__popper:visible [data-test-id="parameter-input-item"]')
-    .filter({ has: page.getByText(option, { exact: true }) })
-    .first()
-    .click();
-  const deadline = Date.now() + 5_000;
-  let shown = '';
-  while ((shown = await input.locator('input').inputValue()) !== option) {
-    if (Date.now() > deadline)
-      throw new Error(`the ${parameter} picker shows "${shown}" after choosing "${option}"`);
-    await page.waitForTimeout(100);
-  }
-}
 
 describe('the Social Data node in the n8n editor, in headless Chromium', () => {
   let stack: Stack;

@@ -9,10 +9,10 @@ import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-wo
 const locators: Partial<Record<ParamFormat, { modes: INodePropertyMode[] }>> = {
   screenName: {
     modes: [
-      // The mode picker is narrow: longer labels are cut ("By Userr").
-      { displayName: 'By Name', name: 'username', type: 'string', placeholder: 'e.g. social_data' },
+      // The mode picker is narrow: it cut "By Username" to "By Userr" and clips "By Name" on 2.x.
+      { displayName: 'Name', name: 'username', type: 'string', placeholder: 'e.g. social_data' },
       {
-        displayName: 'By URL',
+        displayName: 'URL',
         name: 'url',
         type: 'string',
         placeholder: 'e.g. https://x.com/social_data',

@@ -125,7 +125,7 @@ describe('the small texts of the panel (issue 19, point 5)', () => {
 
   it('labels the username modes short enough for the mode picker', () => {
     const userName = properties.find((property) => property.name === 'userName');
-    expect(userName?.modes?.map((mode) => mode.displayName)).toEqual(['By Name', 'By URL']);
+    expect(userName?.modes?.map((mode) => mode.displayName)).toEqual(['Name', 'URL']);
   });
 
   it('links the Docs tab to a README section without n8n adding its query after the anchor', () => {
