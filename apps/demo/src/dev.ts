@@ -28,15 +28,15 @@ async function main(options: CommandOptions): Promise<void> {
   shutdown.attach(stack);
   try {
     progress.step('The n8n editor');
-    const url = await startEditor(stack, progress);
+    const url = await startEditor(stack, progress, { outputDir: OUTPUT_DIR });
     console.log(`
 Ready in ${progress.elapsedSeconds} s: n8n ${N8N_LINES[options.line].version}. Open ${url} and sign in:
   email     ${EDITOR_OWNER.email}
   password  ${EDITOR_OWNER.password}
 
-Add a node, search "Social Data": the credentials "Social Data" (API key) and "Social Data
-Session" (cookie and proxy) point at the sandbox on ${stack.sandbox.url}. The example workflows
-are under Workflows; file nodes may write to demo-output/ only. This n8n is throwaway: export
+Add a node, search "Social Data" (or "twitter", "followers"...): the credential "Social Data"
+(API key, session cookie and proxy) points at the sandbox on ${stack.sandbox.url}. The example
+workflows are under Workflows; file nodes write to demo-output/ only. This n8n is throwaway: export
 what you build before you press Ctrl-C.`);
   } catch (error) {
     await stack.close();

@@ -1,8 +1,13 @@
 import { freePort } from '@social-data/n8n-harness';
 import type { Owner } from '@social-data/n8n-harness';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-import { EXAMPLES_DIR } from './examples/workflows';
+import { csvWorkflow } from './examples/followers-to-csv';
+import { EXAMPLES_DIR, loadExample } from './examples/workflows';
+import type { Workflow } from './examples/workflows';
 import type { Progress } from './progress';
 import type { Stack } from './stack';
 
@@ -25,11 +30,36 @@ function portFree(port: number): Promise<boolean> {
 }
 
 /**
+ * The example workflows as the editor offers them: as shipped, except that files they write go to
+ * the output folder, the one place the editor's n8n lets file nodes write (decision E7).
+ */
+export function editorWorkflows(outputDir: string): Workflow[] {
+  const csv = csvWorkflow(outputDir);
+  return readdirSync(EXAMPLES_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => {
+      const workflow = loadExample(file);
+      return workflow.id === csv.id ? csv : workflow;
+    });
+}
+
+/**
  * Serves the n8n editor on loopback with the example workflows imported and the owner set up,
  * so a person (or the browser test) can log in and build with the node at once.
  */
-export async function startEditor(stack: Stack, progress: Progress, port?: number): Promise<string> {
-  await stack.n8n.importWorkflows(EXAMPLES_DIR);
+export async function startEditor(
+  stack: Stack,
+  progress: Progress,
+  { outputDir, port }: { outputDir: string; port?: number },
+): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'editor-examples-'));
+  try {
+    for (const workflow of editorWorkflows(outputDir))
+      writeFileSync(join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
+    await stack.n8n.importWorkflows(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
   progress.info('example workflows imported');
   const listen = port ?? ((await portFree(PREFERRED_PORT)) ? PREFERRED_PORT : await freePort());
   const url = await progress.long(`starting the n8n editor on 127.0.0.1:${listen}`, () =>

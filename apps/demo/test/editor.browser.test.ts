@@ -1,6 +1,7 @@
 import { catalog, feeds } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
 import type { Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import type { Stack } from '../src/stack';
 import { openEditor } from './support/browser';
 import type { EditorBrowser } from './support/browser';
 import { operationPanels } from './support/node-panel';
+import { choose } from './support/panel-input';
 
 const SCREENSHOTS = join(REPO_ROOT, '.reports', 'screenshots', 'n8n-editor');
 /** The READMEs' picture of Download Media; `UPDATE_DOCS_SCREENSHOTS=1` takes it again. */
@@ -26,29 +28,11 @@ const { SocialData } = require(
 };
 const panels = operationPanels(new SocialData().description);
 
-/** Picks an option of a dropdown parameter in the open node panel by its display name. */
-async function choose(page: Page, parameter: string, option: string): Promise<void> {
-  const input = page.getByTestId(`parameter-input-${parameter}`);
-  if ((await input.locator('input').inputValue()) === option) return;
-  await input.click();
-  await page
-    .locator('.el-select__popper:visible [data-test-id="parameter-input-item"]')
-    .filter({ has: page.getByText(option, { exact: true }) })
-    .first()
-    .click();
-  const deadline = Date.now() + 5_000;
-  let shown = '';
-  while ((shown = await input.locator('input').inputValue()) !== option) {
-    if (Date.now() > deadline)
-      throw new Error(`the ${parameter} picker shows "${shown}" after choosing "${option}"`);
-    await page.waitForTimeout(100);
-  }
-}
-
 describe('the Social Data node in the n8n editor, in headless Chromium', () => {
   let stack: Stack;
   let url: string;
   let browser: EditorBrowser;
+  let outputDir = '';
   const log: string[] = [];
   const shots: string[] = [];
   const shoot = async (page: Page, name: string) => {
@@ -62,14 +46,16 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const progress = new Progress((line) => log.push(line));
     // 1.x here, 2.x in the examples' test: both lines stay in this package's tests (decision E1).
-    stack = await startStack(progress, { line: 1, prefix: 'social-data-editor-' });
-    url = await startEditor(stack, progress);
+    outputDir = mkdtempSync(join(tmpdir(), 'editor-output-'));
+    stack = await startStack(progress, { line: 1, prefix: 'social-data-editor-', outputDir });
+    url = await startEditor(stack, progress, { outputDir });
     browser = await openEditor(url, EDITOR_OWNER);
   }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
     await stack?.close();
+    rmSync(outputDir, { recursive: true, force: true });
   });
 
   it('finds the node by name, with its icon, its 14 triggers and 21 actions', async () => {

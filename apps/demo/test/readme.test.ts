@@ -1,5 +1,7 @@
 import { catalog } from '@social-data/core';
-import { readFileSync } from 'node:fs';
+import { REPO_ROOT } from '@social-data/n8n-harness';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { README, withTable } = require('../../../scripts/endpoints-table.cjs') as {
@@ -26,4 +28,20 @@ describe('the root README', () => {
       expect({ path: spec.path, row: row?.includes('→') }).toEqual({ path: spec.path, row: true });
     }
   });
+});
+
+describe('the images of the READMEs', () => {
+  it.each(['README.md', 'packages/n8n-nodes-social-data/README.md'])(
+    'are all in the repository: %s',
+    (relative) => {
+      const file = join(REPO_ROOT, relative);
+      const images = [...readFileSync(file, 'utf8').matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(
+        (match) => match[1]!,
+      );
+      const missing = images.filter(
+        (image) => !/^https?:/.test(image) && !existsSync(join(dirname(file), image)),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 });

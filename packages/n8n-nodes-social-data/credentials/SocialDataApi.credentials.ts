@@ -1,5 +1,7 @@
 import type {
   IAuthenticateGeneric,
+  IAuthenticateRuleResponseCode,
+  IAuthenticateRuleResponseSuccessBody,
   Icon,
   ICredentialTestRequest,
   ICredentialType,
@@ -10,6 +12,54 @@ import type {
 /** Whether the credential holds any part of a session, as an n8n expression. */
 const WITH_SESSION =
   '(String($credentials.cookie ?? "").trim() !== "" || String($credentials.proxy ?? "").trim() !== "")';
+
+/** Where n8n 1.x sees only the answer's body (decision N2): the API's error envelope. */
+export const REFUSED =
+  'The Social Data API refused the test request. Check, in this order: the API Key (the current key from your Social Data dashboard, starting with tda_), the credits left on the account, the path in the Base URL field (as your dashboard shows it), and, if either is filled in, Session Cookie and Proxy URL (fill in both, or leave both empty for public data).';
+
+/** Anything but the API's JSON: a missing page, a redirect or another service at that address. */
+export const NOT_THE_API =
+  'No Social Data API answered at this Base URL (the reply was a web page, a redirect or another service). Check the Base URL field: the address your Social Data dashboard shows, or the URL the local sandbox printed.';
+
+/** The statuses n8n 2.x hands to the credential's own rules, each with what to do. */
+const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
+  {
+    type: 'responseCode',
+    properties: {
+      value: 401,
+      message:
+        'The API key was rejected. Copy the current key from your Social Data dashboard (it starts with tda_).',
+    },
+  },
+  {
+    type: 'responseCode',
+    properties: {
+      value: 400,
+      message:
+        'The API refused the session. Fill in both Session Cookie (the Cookie header of a browser logged in to x.com, with auth_token and ct0) and Proxy URL (http://, https://, socks5:// or socks5h://), or leave both empty to use public data only.',
+    },
+  },
+  {
+    type: 'responseCode',
+    properties: {
+      value: 402,
+      message: 'The key is valid but the account has no credits left. Top it up in the dashboard.',
+    },
+  },
+  {
+    type: 'responseCode',
+    properties: {
+      value: 404,
+      message:
+        'The API answered 404 (not found) to the test request: the Base URL probably does not point at the Social Data API. Check the Base URL field.',
+    },
+  },
+];
+
+const BODY_RULES: IAuthenticateRuleResponseSuccessBody[] = [
+  { type: 'responseSuccessBody', properties: { key: 'status', value: 'error', message: REFUSED } },
+  { type: 'responseSuccessBody', properties: { key: 'data', value: undefined, message: NOT_THE_API } },
+];
 
 /**
  * The API key every operation needs, where the API lives, and the session for the operations
@@ -74,6 +124,13 @@ export class SocialDataApi implements ICredentialType {
         'Only with the Session Cookie: the proxy the API uses for your session, an http://, https://, socks5:// or socks5h:// URL with a host.',
     },
     {
+      displayName:
+        'Test checks the API Key and Base URL with a public tweet lookup. With Session Cookie or Proxy URL filled in, it reads the first page of your bookmarks instead, so the API judges the session too.',
+      name: 'testNotice',
+      type: 'notice',
+      default: '',
+    },
+    {
       displayName: 'Allow Insecure HTTP',
       name: 'allowInsecureHttp',
       type: 'boolean',
@@ -105,41 +162,17 @@ export class SocialDataApi implements ICredentialType {
       method: `={{ ${WITH_SESSION} ? "POST" : "GET" }}` as IHttpRequestMethods,
       url: `={{ ${WITH_SESSION} ? "/social/bookmarks" : "/social/tweets/lookup?tweet_ids=20" }}`,
       body: `={{ ${WITH_SESSION} ? { cookie: $credentials.cookie, proxy: $credentials.proxy } : undefined }}`,
-      // A redirect would carry the secrets to wherever it points; the test fails on it instead.
+      // A redirect would carry the secrets to wherever it points; it is answered, not followed.
       disableFollowRedirect: true,
+      // n8n 2.x fails the request on these statuses and applies their rules; n8n 1.x knows only
+      // "ignore all" (any object is truthy there), so it judges every answer by its body: it drops
+      // the response of a failed request, which its status rules would need.
+      ignoreHttpStatusErrors: {
+        ignore: true,
+        except: STATUS_RULES.map((rule) => rule.properties.value),
+      } as unknown as boolean,
     },
-    rules: [
-      {
-        type: 'responseCode',
-        properties: {
-          value: 401,
-          message:
-            'The API key was rejected. Copy the current key from your Social Data dashboard (it starts with tda_).',
-        },
-      },
-      {
-        type: 'responseCode',
-        properties: {
-          value: 400,
-          message:
-            'The API refused the session. Fill in both Session Cookie (the Cookie header of a browser logged in to x.com, with auth_token and ct0) and Proxy URL (http://, https://, socks5:// or socks5h://), or leave both empty to use public data only.',
-        },
-      },
-      {
-        type: 'responseCode',
-        properties: {
-          value: 402,
-          message: 'The key is valid but the account has no credits left. Top it up in the dashboard.',
-        },
-      },
-      {
-        type: 'responseCode',
-        properties: {
-          value: 404,
-          message:
-            'The API answered 404 to a tweet lookup: the Base URL probably does not point at the Social Data API. Check the Base URL field.',
-        },
-      },
-    ],
+    // n8n matches each rule by its type: status rules on a failed request, body rules on an answer.
+    rules: [...STATUS_RULES, ...BODY_RULES] as IAuthenticateRuleResponseCode[],
   };
 }

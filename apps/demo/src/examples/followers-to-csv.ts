@@ -4,18 +4,29 @@ import { join } from 'node:path';
 import type { Example, ExampleResult } from './example';
 import { importAndExecute } from './run';
 import { loadExample, withParameter } from './workflows';
+import type { Workflow } from './workflows';
 
 export interface CsvResult extends ExampleResult {
   followers: number;
   rows: string[];
 }
 
+const FILE = 'followers-to-csv.json';
+
+/**
+ * The example with its Write File node pointed at the output folder: the file says a bare
+ * "followers.csv", which n8n resolves against its working directory (the repository in `npm run dev`).
+ */
+export function csvWorkflow(outputDir: string): Workflow {
+  return withParameter(loadExample(FILE), 'Write CSV File', 'fileName', join(outputDir, 'followers.csv'));
+}
+
 export const followersToCsv: Example<CsvResult> = {
-  file: 'followers-to-csv.json',
+  file: FILE,
   title: 'All followers of an account to a CSV file',
   async run({ stack, outputDir }) {
     const file = join(outputDir, 'followers.csv');
-    const workflow = withParameter(loadExample(this.file), 'Write CSV File', 'fileName', file);
+    const workflow = csvWorkflow(outputDir);
     const execution = await importAndExecute(stack, workflow);
     const followers = execution.items('Get Followers').length;
     const rows = readFileSync(file, 'utf8').trim().split('\n');

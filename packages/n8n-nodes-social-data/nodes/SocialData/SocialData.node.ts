@@ -1,8 +1,11 @@
+import { endpointIds } from '@social-data/core';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { nodeProperties } from './actions/properties';
+import { operationLabel } from './actions/resources';
 import { router } from './actions/router';
+import { subtitleFor } from '../shared/subtitle';
 import { ACTION_NODE_VERSION } from '../shared/versions';
 
 export class SocialData implements INodeType {
@@ -12,9 +15,12 @@ export class SocialData implements INodeType {
     icon: { light: 'file:../../icons/socialData.svg', dark: 'file:../../icons/socialData.dark.svg' },
     group: ['transform'],
     version: ACTION_NODE_VERSION,
-    subtitle: '={{$parameter["operation"]}}',
+    subtitle: subtitleFor('operation', Object.fromEntries(endpointIds.map((id) => [id, operationLabel(id)]))),
     description:
       'Read public X (Twitter) data: profiles, tweets, replies, followers, lists, communities and topics, and your own timeline, bookmarks and muted accounts',
+    // Taken as it is; a codex link gets n8n's query appended after the anchor.
+    documentationUrl:
+      'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#operations',
     defaults: { name: 'Social Data' },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],

@@ -1,8 +1,10 @@
+import { feedIds, feeds } from '@social-data/core';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
 import { pollEvent } from './trigger/poll';
 import { triggerProperties } from './trigger/properties';
+import { subtitleFor } from '../shared/subtitle';
 import { TRIGGER_NODE_VERSION } from '../shared/versions';
 
 export class SocialDataTrigger implements INodeType {
@@ -12,9 +14,12 @@ export class SocialDataTrigger implements INodeType {
     icon: { light: 'file:../../icons/socialData.svg', dark: 'file:../../icons/socialData.dark.svg' },
     group: ['trigger'],
     version: TRIGGER_NODE_VERSION,
-    subtitle: '={{$parameter["event"]}}',
+    subtitle: subtitleFor('event', Object.fromEntries(feedIds.map((id) => [id, feeds[id].displayName]))),
     description:
       'Starts a workflow on new tweets, replies, media, list and community posts, bookmarks, followers, list members or muted accounts',
+    // Taken as it is; a codex link gets n8n's query appended after the anchor.
+    documentationUrl:
+      'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#trigger',
     defaults: { name: 'Social Data Trigger' },
     polling: true,
     inputs: [],

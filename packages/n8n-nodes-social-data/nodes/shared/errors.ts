@@ -1,8 +1,9 @@
-import { ApiError, SocialDataError, ValidationError, endpointSpec } from '@social-data/core';
+import { ApiError, NotFoundError, SocialDataError, ValidationError, endpointSpec } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 
+import { operationLabel } from '../SocialData/actions/resources';
 import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from './credential';
 
 /** Names core gives inputs, as the node panel labels them. */
@@ -24,6 +25,24 @@ function labelOf(field: string, operation: EndpointId | undefined): string {
   const param = operation ? endpointSpec(operation).params[name] : undefined;
   const label = param?.displayName ?? LABELS[name] ?? name;
   return index === undefined ? label : `${label} (entry ${Number(index) + 1})`;
+}
+
+/**
+ * A "not found" that names what was not found, as the user typed it in the panel (the username,
+ * list, community or topic of the address), instead of only the API's wording.
+ */
+export function namingInput(error: unknown, operation: EndpointId, inputs: IDataObject): unknown {
+  if (!(error instanceof NotFoundError)) return error;
+  const named = Object.entries(endpointSpec(operation).params)
+    .filter(([name, spec]) => spec.in === 'path' && typeof inputs[name] === 'string' && inputs[name] !== '')
+    .map(([name, spec]) => `${spec.displayName} "${String(inputs[name]).trim()}"`);
+  if (named.length === 0) return error;
+  return new NotFoundError(error.message.replace(/^Not found/, `${named.join(', ')} was not found`), {
+    status: error.status,
+    apiMessage: error.apiMessage,
+    endpoint: error.endpoint,
+    hint: error.hint,
+  });
 }
 
 /**
@@ -52,11 +71,15 @@ export function toNodeError(
     return new NodeOperationError(node, message, { ...at, description: error.hint });
   }
   const status = error instanceof ApiError ? error.status : undefined;
-  const response: JsonObject = { name: error.name, message: error.message };
+  // Core names the endpoint by its catalog id; the panel names it by resource and operation.
+  const message = operation
+    ? error.message.replace(` on ${operation})`, ` on ${operationLabel(operation)})`)
+    : error.message;
+  const response: JsonObject = { name: error.name, message };
   if (status !== undefined) response.httpCode = String(status);
   return new NodeApiError(node, response, {
     ...at,
-    message: error.message,
+    message,
     description: error.hint,
     ...(status !== undefined ? { httpCode: String(status) } : {}),
   });

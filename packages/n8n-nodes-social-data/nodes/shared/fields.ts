@@ -1,4 +1,4 @@
-import type { ParamFormat, ParamSpec } from '@social-data/core';
+import type { ParamFormat, ParamSpec, RecordKind } from '@social-data/core';
 import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 /**
@@ -9,9 +9,10 @@ import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-wo
 const locators: Partial<Record<ParamFormat, { modes: INodePropertyMode[] }>> = {
   screenName: {
     modes: [
-      { displayName: 'By Username', name: 'username', type: 'string', placeholder: 'e.g. social_data' },
+      // The mode picker is narrow: it cut "By Username" to "By Userr" and clips "By Name" on 2.x.
+      { displayName: 'Name', name: 'username', type: 'string', placeholder: 'e.g. social_data' },
       {
-        displayName: 'By Profile URL',
+        displayName: 'URL',
         name: 'url',
         type: 'string',
         placeholder: 'e.g. https://x.com/social_data',
@@ -65,11 +66,21 @@ export function fieldFor(name: string, spec: ParamSpec, show?: IDisplayOptions['
   return field;
 }
 
-export const simplifyOption: INodeProperties = {
-  displayName: 'Simplify',
-  name: 'simplify',
-  type: 'boolean',
-  default: false,
-  description:
-    'Whether to flatten each record into one level of columns (author_ fields, media URLs, an ISO date, a link) for Sheets, Slack or CSV, instead of the raw record',
+/** What Simplify adds to each kind of record, as core's simplifiers build it. */
+const SIMPLIFIED: Partial<Record<RecordKind, string>> = {
+  tweet: 'tweets get author_ fields, media URLs, an ISO date and a link',
+  user: 'accounts keep their plain fields and get profile_url and an ISO date',
+  community: 'communities get url, an ISO date and admin_ fields',
 };
+
+/** The Simplify option, saying what it does to the records the operation or event returns. */
+export function simplifyOption(kinds: ReadonlyArray<RecordKind | undefined>): INodeProperties {
+  const adds = [...new Set(kinds)].flatMap((kind) => (kind && SIMPLIFIED[kind] ? [SIMPLIFIED[kind]] : []));
+  return {
+    displayName: 'Simplify',
+    name: 'simplify',
+    type: 'boolean',
+    default: false,
+    description: `Whether to flatten each record into one level of columns for Sheets, Slack or CSV, instead of the raw record${adds.length ? `: ${adds.join('; ')}` : ''}`,
+  };
+}

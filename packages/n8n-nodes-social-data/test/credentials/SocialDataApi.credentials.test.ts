@@ -1,37 +1,16 @@
-import { Workflow } from 'n8n-workflow';
-import type { INode, INodeTypes } from 'n8n-workflow';
-
-import { SocialDataApi } from '../../credentials/SocialDataApi.credentials';
+import { NOT_THE_API, REFUSED, SocialDataApi } from '../../credentials/SocialDataApi.credentials';
+import { evaluate } from '../support/expression';
 
 /**
+ * A field of the test request as n8n's own expression engine resolves it from the credential.
  * The credential test is a request n8n makes itself, from an expression, before any check of the
  * node runs: the expression alone must keep the key off plain HTTP to another machine.
  */
-const node: INode = {
-  id: 'credential-test',
-  name: 'Credential test',
-  type: 'n8n-nodes-base.noOp',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-};
-const noTypes = { description: { properties: [] } };
-const nodeTypes = {
-  getByName: () => noTypes,
-  getByNameAndVersion: () => noTypes,
-  getKnownTypes: () => ({}),
-} as unknown as INodeTypes;
-
-/** A field of the test request as n8n's own expression engine resolves it from the credential. */
 function resolve(
   field: 'baseURL' | 'method' | 'url' | 'body',
   credentials: Record<string, unknown>,
 ): unknown {
-  const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-  const expression = new SocialDataApi().test.request[field] as string;
-  return workflow.expression.getSimpleParameterValue(node, expression, 'internal', {
-    $credentials: credentials,
-  } as never);
+  return evaluate(new SocialDataApi().test.request[field] as string, { keys: { $credentials: credentials } });
 }
 
 const testBaseUrl = (credentials: { baseUrl: string; allowInsecureHttp?: boolean }) =>
@@ -88,5 +67,37 @@ describe('what the credential test asks the API', () => {
       url: '/social/bookmarks',
       body: { cookie: session.cookie, proxy: session.proxy },
     });
+  });
+});
+
+describe('how the credential test judges an answer', () => {
+  const { request, rules = [] } = new SocialDataApi().test;
+  // n8n's check of an answer it was told to take: the first body rule whose key holds its value.
+  const verdict = (body: unknown) =>
+    rules.find(
+      (rule) =>
+        rule.type === 'responseSuccessBody' &&
+        (typeof body === 'object' && body !== null
+          ? (body as Record<string, unknown>)[rule.properties.key]
+          : undefined) === rule.properties.value,
+    )?.properties.message;
+
+  it('lets n8n 2.x fail the statuses it has its own message for, and takes every other answer', () => {
+    const statuses = rules
+      .filter((rule) => rule.type === 'responseCode')
+      .map((rule) => rule.properties.value);
+    expect(statuses.sort()).toEqual([400, 401, 402, 404]);
+    expect(request.ignoreHttpStatusErrors).toEqual({ ignore: true, except: [401, 400, 402, 404] });
+  });
+
+  it.each([
+    ['the API error envelope', { status: 'error', msg: 'Invalid API key' }, REFUSED],
+    ['a web page', '<html><body>Welcome</body></html>', NOT_THE_API],
+    ['an empty redirect', '', NOT_THE_API],
+    ["another service's JSON", { message: 'Not Found' }, NOT_THE_API],
+    ['a tweet lookup', { status: 'success', msg: 'success', data: [] }, undefined],
+    ['a page of bookmarks', { data: { tweets: [], next_cursor: '' } }, undefined],
+  ])('answers %s with the right message', (_case, body, message) => {
+    expect(verdict(body)).toBe(message);
   });
 });

@@ -2,8 +2,11 @@ import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { N8nInstance } from '@social-data/n8n-harness';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
-import { SocialDataApi } from '../../credentials/SocialDataApi.credentials';
+import { NOT_THE_API, REFUSED, SocialDataApi } from '../../credentials/SocialDataApi.credentials';
 import { API_KEY, COOKIE, PROXY, REVOKED_KEY, scanForReport } from './credentials';
 
 const OWNER = {
@@ -19,12 +22,9 @@ const credential = new SocialDataApi();
 const ruleFor = (status: number) =>
   credential.test.rules?.find((rule) => rule.type === 'responseCode' && rule.properties.value === status)
     ?.properties.message;
-const SESSION_REFUSED = ruleFor(400);
-const KEY_REJECTED = ruleFor(401);
-// n8n 1.x applies a credential's own messages only to a failure that carries the response, which
-// its RoutingNode error does not (issue 19, point 2): the test still fails, in n8n's words.
-const N8N_1_BAD_REQUEST = 'Bad request - please check your parameters';
-const N8N_1_UNAUTHORIZED = 'Authorization failed - please check your credentials';
+// n8n 2.x applies the credential's status rules; n8n 1.x drops the response of a failed request
+// (issue 19, point 2), so there the test takes every answer and judges its body (decision N2).
+const expected = (line: 1 | 2, status: number) => (line === 2 ? ruleFor(status) : REFUSED);
 
 interface TestResult {
   status: 'OK' | 'Error';
@@ -40,6 +40,10 @@ export function credentialTestSuite(line: 1 | 2): void {
     let sandbox: Sandbox;
     let n8n: N8nInstance;
     let auth = '';
+    // A site that is not the API: a page for every path, and a redirect under /moved.
+    let web: Server;
+    let webPage = '';
+    const webPageHits: string[] = [];
     const answers: string[] = [];
 
     // n8n 1.x tests only a saved credential the user may read, as the editor saves before testing:
@@ -66,6 +70,15 @@ export function credentialTestSuite(line: 1 | 2): void {
 
     beforeAll(async () => {
       sandbox = await startSandbox({ keys: [API_KEY] });
+      web = createServer((request, response) => {
+        const path = (request.url ?? '').split('?')[0] ?? '';
+        webPageHits.push(path);
+        if (path.startsWith('/moved')) response.writeHead(301, { location: `${webPage}/elsewhere` }).end();
+        else
+          response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>');
+      });
+      await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+      webPage = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
       n8n = new N8nInstance(line, { prefix: `n8n-credential-test-${line}-` });
       await n8n.start();
       await n8n.setupOwner(OWNER);
@@ -80,6 +93,7 @@ export function credentialTestSuite(line: 1 | 2): void {
 
     afterAll(async () => {
       await sandbox?.close();
+      await new Promise((resolve) => (web ? web.close(resolve) : resolve(undefined)));
       await n8n?.remove();
     });
 
@@ -106,7 +120,7 @@ export function credentialTestSuite(line: 1 | 2): void {
         const result = await test({ apiKey: API_KEY, baseUrl: sandbox.url, ...session });
         expect(result).toEqual({
           status: 'Error',
-          message: line === 2 ? SESSION_REFUSED : N8N_1_BAD_REQUEST,
+          message: expected(line, 400),
         });
       },
       120_000,
@@ -114,11 +128,24 @@ export function credentialTestSuite(line: 1 | 2): void {
 
     it('fails a revoked key', async () => {
       const result = await test({ apiKey: REVOKED_KEY, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY });
-      expect(result).toEqual({ status: 'Error', message: line === 2 ? KEY_REJECTED : N8N_1_UNAUTHORIZED });
+      expect(result).toEqual({ status: 'Error', message: expected(line, 401) });
+    }, 120_000);
+
+    it('fails a Base URL with a path the API does not know', async () => {
+      const result = await test({ apiKey: API_KEY, baseUrl: `${sandbox.url}/v2` });
+      expect(result).toEqual({ status: 'Error', message: expected(line, 404) });
+    }, 120_000);
+
+    it('fails a Base URL where a web page answers, without following its redirect', async () => {
+      const result = await test({ apiKey: API_KEY, baseUrl: webPage, cookie: COOKIE, proxy: PROXY });
+      expect(result).toEqual({ status: 'Error', message: NOT_THE_API });
+      const redirected = await test({ apiKey: API_KEY, baseUrl: `${webPage}/moved` });
+      expect(redirected).toEqual({ status: 'Error', message: NOT_THE_API });
+      expect(webPageHits).toEqual(['/social/bookmarks', '/moved/social/tweets/lookup']);
     }, 120_000);
 
     it('leaves no key, cookie or proxy password in what n8n answered, printed or stored', () => {
-      expect(answers.length).toBeGreaterThanOrEqual(6);
+      expect(answers.length).toBeGreaterThanOrEqual(9);
       const texts = [...answers, n8n.log, ...n8n.storedFiles()];
       expect(scanForReport(`credential-test-n8n-${line}`, `Credential test, n8n ${line}.x`, texts)).toEqual(
         [],

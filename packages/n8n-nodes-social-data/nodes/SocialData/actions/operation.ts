@@ -3,6 +3,7 @@ import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { namingInput } from '../../shared/errors';
 import { mediaReader } from '../../shared/media/items';
 import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
@@ -152,6 +153,20 @@ export async function runOperation(
   sink: Sink,
 ): Promise<void> {
   const params = readParams(context, operation, itemIndex);
+  try {
+    await readInto(context, operation, params, itemIndex, sink);
+  } catch (error) {
+    throw namingInput(error, operation, params);
+  }
+}
+
+async function readInto(
+  context: IExecuteFunctions,
+  operation: EndpointId,
+  params: IDataObject,
+  itemIndex: number,
+  sink: Sink,
+): Promise<void> {
   const client = await clientFor(context, operation, operationLabel(operation), itemIndex);
   const options = context.getNodeParameter('options', itemIndex, {}) as Options;
   const emit = emitterFor(context, client, operation, itemIndex, options, sink);

@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../../shared/credential';
-import { toNodeError } from '../../shared/errors';
+import { namingInput, toNodeError } from '../../shared/errors';
 import { mediaReader } from '../../shared/media/items';
 import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
@@ -62,8 +62,8 @@ const STATE = 'socialDataWatch';
 export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
   const event = this.getNodeParameter('event') as FeedId;
   const feed = feeds[event];
+  const raw: IDataObject = {};
   try {
-    const raw: IDataObject = {};
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
     const options = this.getNodeParameter('options', {}) as Options;
@@ -105,6 +105,6 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     if (result.records.length === 0) return null;
     return [await itemsOf(this, client, event, result.records.reverse(), options, shape)];
   } catch (error) {
-    throw toNodeError(this.getNode(), error, undefined, feed.endpoint);
+    throw toNodeError(this.getNode(), namingInput(error, feed.endpoint, raw), undefined, feed.endpoint);
   }
 }

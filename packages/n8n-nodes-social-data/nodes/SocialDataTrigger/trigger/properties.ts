@@ -1,4 +1,4 @@
-import { feedIds, feeds } from '@social-data/core';
+import { feedIds, feeds, recordKindOf } from '@social-data/core';
 import type { FeedId, ParamSpec } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -56,7 +56,7 @@ const optionsProperty: INodeProperties = {
       description:
         'Requests one poll may make while it catches up. When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped.',
     },
-    simplifyOption,
+    simplifyOption(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
     ...mediaOptions.map((option) => withEvents(option, mediaEvents)),
   ],
 };

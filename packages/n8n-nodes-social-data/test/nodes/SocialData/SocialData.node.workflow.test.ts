@@ -267,6 +267,23 @@ describe('the Social Data node inside n8n-core', () => {
     scope.done();
   });
 
+  it('names the username a 404 did not find, and the operation as the panel names it (issue 19, point 4)', async () => {
+    const scope = api()
+      .get('/social/user/no_such_account/followers')
+      .query(true)
+      .reply(404, { status: 'error', msg: 'User not found' });
+    const { error } = await runNode(
+      { resource: 'user', operation: 'getUserFollowers', userName: byName('@no_such_account') },
+      { credentials },
+    );
+    expect(error).toMatchObject({
+      name: 'NodeApiError',
+      httpCode: '404',
+      message: 'Username "@no_such_account" was not found (HTTP 404 on User → Get Followers): User not found',
+    });
+    scope.done();
+  });
+
   it('waits out a 429 and retries with core', async () => {
     const scope = api()
       .get('/social/user/social_data')

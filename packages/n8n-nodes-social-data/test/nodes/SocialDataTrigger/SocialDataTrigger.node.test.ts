@@ -343,6 +343,15 @@ describe('errors', () => {
     expect(harness.staticData).toEqual({});
   });
 
+  it('names the account a 404 did not find, and the operation as the panel names it', async () => {
+    const harness = pollContext({ event: 'newFollower', ...byName('no_such_account') }, credentials);
+    const error = await trigger.poll.call(harness.context).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ httpCode: '404' });
+    expect((error as Error).message).toMatch(
+      /^Username "no_such_account" was not found \(HTTP 404 on User → Get Followers\): /,
+    );
+  });
+
   it('says so when a manual run finds an empty feed', async () => {
     const harness = pollContext({ event: 'newFollower', ...byName('no_followers') }, credentials, {
       mode: 'manual',

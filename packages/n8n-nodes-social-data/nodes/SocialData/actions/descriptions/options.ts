@@ -1,4 +1,4 @@
-import { describeRange, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import { describeRange, endpointIds, endpointSpec, isPaginated, recordKindOf } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -38,7 +38,7 @@ function pageOptions(id: EndpointId): INodeProperties[] {
       default: 10,
       description: 'Stop after this many requests, even if more pages exist',
     },
-    simplifyOption,
+    simplifyOption([recordKindOf(id)]),
     {
       displayName: 'Output',
       name: 'outputMode',
@@ -85,7 +85,11 @@ export function pagingProperties(): INodeProperties[] {
   ];
   for (const id of endpointIds) {
     const options = [
-      ...(isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption] : []),
+      ...(isPaginated(id)
+        ? pageOptions(id)
+        : isSimplifiable(id)
+          ? [simplifyOption([recordKindOf(id)])]
+          : []),
       ...(hasMedia(id) ? mediaOptions : []),
     ];
     if (options.length === 0) continue;

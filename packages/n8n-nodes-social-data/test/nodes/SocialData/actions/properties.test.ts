@@ -107,3 +107,29 @@ describe('the node description, generated from the catalog', () => {
     expect(description.usableAsTool).toBe(true);
   });
 });
+
+describe('the small texts of the panel (issue 19, point 5)', () => {
+  const simplifyHelp = (id: EndpointId) =>
+    (
+      visibleFor(id)
+        .find((property) => property.name === 'options')
+        ?.options?.find((option) => option.name === 'simplify') as INodeProperties | undefined
+    )?.description;
+
+  it('promises author_ fields and media URLs only where the records are tweets', () => {
+    expect(simplifyHelp('getUserTweets')).toMatch(/author_ fields, media URLs/);
+    expect(simplifyHelp('getUserFollowers')).not.toMatch(/author_|media/);
+    expect(simplifyHelp('getUserFollowers')).toMatch(/profile_url and an ISO date/);
+    expect(simplifyHelp('getUser')).toMatch(/profile_url/);
+  });
+
+  it('labels the username modes short enough for the mode picker', () => {
+    const userName = properties.find((property) => property.name === 'userName');
+    expect(userName?.modes?.map((mode) => mode.displayName)).toEqual(['Name', 'URL']);
+  });
+
+  it('links the Docs tab to a README section without n8n adding its query after the anchor', () => {
+    expect(description.documentationUrl).toMatch(/^https:\/\/.*#operations$/);
+    expect(new SocialDataTrigger().description.documentationUrl).toMatch(/^https:\/\/.*#trigger$/);
+  });
+});

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+
+import { editorWorkflows } from '../src/editor';
+
+describe('the example workflows the dev editor imports (issue 19, point 6)', () => {
+  const outputDir = mkdtempSync(join(tmpdir(), 'editor-output-'));
+  afterAll(() => rmSync(outputDir, { recursive: true, force: true }));
+
+  it('offers every example, once', () => {
+    const ids = editorWorkflows(outputDir).map((workflow) => workflow.id);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('writes files only into the output folder, never beside n8n in the repository', () => {
+    const paths = editorWorkflows(outputDir).flatMap((workflow) =>
+      workflow.nodes
+        .filter((node) => (node as { type?: string }).type === 'n8n-nodes-base.readWriteFile')
+        .map((node) => String(node.parameters.fileName)),
+    );
+    expect(paths).toEqual([join(outputDir, 'followers.csv')]);
+    expect(paths.every((path) => isAbsolute(path))).toBe(true);
+  });
+});
