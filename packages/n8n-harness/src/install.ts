@@ -27,6 +27,30 @@ export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = proces
   }
 }
 
+const INSTALL_ATTEMPTS = 3;
+
+/**
+ * `npm install` into an emptied folder, tried again from empty when it fails: npm's reify step
+ * sometimes fails on a fresh tree with ENOTEMPTY while other npm processes share its cache (seen
+ * on a loaded CI machine); a second attempt from scratch installs.
+ */
+function freshInstall(dir: string, packageJson: object, args: string[], log: Log): void {
+  for (let attempt = 1; ; attempt++) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2));
+    try {
+      npm(['install', ...quietInstall, ...args], dir);
+      return;
+    } catch (error) {
+      if (attempt === INSTALL_ATTEMPTS) throw error;
+      log(
+        `npm install failed (attempt ${attempt} of ${INSTALL_ATTEMPTS}), trying again from an empty folder:\n${String(error)}`,
+      );
+    }
+  }
+}
+
 /** Installs a Node from the registry into .cache/ once, for tools that need a newer Node than ours. */
 export function ensureNode(version: string, log: Log): { headers: string; bin: string } {
   const dir = join(CACHE_DIR, `node-${version}`);
@@ -44,10 +68,7 @@ export function ensureNode(version: string, log: Log): { headers: string; bin: s
   withInstallLock(`node-${version}`, log, () => {
     if (ready()) return;
     log(`installing Node ${version} from the npm registry`);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true }));
-    npm(['install', ...quietInstall, `node@${version}`], dir);
+    freshInstall(dir, { private: true }, [`node@${version}`], log);
     writeFileSync(join(dir, '.ready'), version);
   });
   return { headers, bin };
@@ -75,13 +96,12 @@ export function ensureN8n(
       if (ready()) return;
       log(`installing n8n ${spec.version} into .cache/ (a few minutes, once)`);
       const started = Date.now();
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(
-        join(dir, 'package.json'),
-        JSON.stringify({ private: true, overrides: spec.overrides }, null, 2),
+      freshInstall(
+        dir,
+        { private: true, overrides: spec.overrides },
+        ['--omit=dev', '--ignore-scripts', `n8n@${spec.version}`],
+        log,
       );
-      npm(['install', ...quietInstall, '--omit=dev', '--ignore-scripts', `n8n@${spec.version}`], dir);
       log('rebuilding sqlite3 for the Node that runs n8n');
       const buildEnv = { ...process.env };
       if (node.headers) {
