@@ -191,19 +191,15 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
     await type(field('cookie'), '');
     await click(page.getByTestId('credential-save-button'));
     // A passing test closes the form on n8n 2.x; 1.x says so and stays open.
+    // The previous test's message can outlive the new result for a moment on a busy machine.
     const passed = form.getByText(/Connection tested successfully/i);
+    const failed = form.getByText(/Couldn.t connect/).filter({ visible: true });
     await until(
-      'the credential test to pass',
-      async () => (await passed.count()) > 0 || !(await form.isVisible()),
+      'the credential test to pass, with no failure message left',
+      async () => !(await form.isVisible()) || ((await passed.count()) > 0 && (await failed.count()) === 0),
       30_000,
     );
     await shoot('credential-key-only');
-    await expect(
-      form
-        .getByText(/Couldn.t connect/)
-        .filter({ visible: true })
-        .count(),
-    ).resolves.toBe(0);
     if (await form.isVisible()) {
       await page.keyboard.press('Escape');
       await form.waitFor({ state: 'hidden' });
