@@ -454,7 +454,6 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       expect(heldPosts).toBe(1);
       expect(emitted).toEqual([next]);
     },
-    420_000,
   );
 
   it('leaves no API key, cookie or proxy password in n8n logs, PostgreSQL or Redis', () => {
