@@ -10,6 +10,7 @@ module.exports = {
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   maxWorkers: 2,
+  reporters: ['default', path.join(__dirname, 'scripts', 'jest-failures-reporter.cjs')],
   // Tests that page through the in-process sandbox take seconds while real n8n and Chromium run
   // beside them on two cores; a timeout is a hang guard here, not a speed check (bench measures).
   testTimeout: 30_000,

@@ -22,3 +22,19 @@ for (const file of files) {
     console.log(`  ${name.padEnd(width)}  ${shown}`);
   }
 }
+
+// Last, so a log read from its tail starts with what failed.
+const failuresDirectory = join(directory, 'failures');
+const failed = existsSync(failuresDirectory)
+  ? readdirSync(failuresDirectory)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
+if (failed.length) console.log('\nFailed tests (.reports/failures/):');
+for (const file of failed) {
+  const { failures } = JSON.parse(readFileSync(join(failuresDirectory, file), 'utf8'));
+  for (const { file: where, test, message } of failures) {
+    console.log(`\n✕ ${where} › ${test}`);
+    console.log(message.replace(/^/gm, '    '));
+  }
+}
