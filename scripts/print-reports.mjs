@@ -7,11 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const directory = join(dirname(fileURLToPath(import.meta.url)), '..', '.reports');
-const files = existsSync(directory)
-  ? readdirSync(directory)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-  : [];
+const jsonFiles = (folder) =>
+  existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
+const files = jsonFiles(directory);
 if (files.length) console.log('\nFigures from the suites (.reports/):');
 for (const file of files) {
   const { title, figures } = JSON.parse(readFileSync(join(directory, file), 'utf8'));
@@ -25,11 +27,7 @@ for (const file of files) {
 
 // Last, so a log read from its tail starts with what failed.
 const failuresDirectory = join(directory, 'failures');
-const failed = existsSync(failuresDirectory)
-  ? readdirSync(failuresDirectory)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-  : [];
+const failed = jsonFiles(failuresDirectory);
 if (failed.length) console.log('\nFailed tests (.reports/failures/):');
 for (const file of failed) {
   const { failures } = JSON.parse(readFileSync(join(failuresDirectory, file), 'utf8'));
