@@ -1,25 +1,31 @@
 // A jest reporter that keeps what failed in .reports/failures/<suite>.json, so the end of
-// `npm test` names every failed test with the start of its message: a CI log is often seen only
+// `npm test` names every failed test with the start and end of its message: a CI log is often seen only
 // by its tail, and turbo's interleaved output buries jest's own summary far above it.
 const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
 const DIRECTORY = path.join(ROOT, '.reports', 'failures');
-const MESSAGE_LINES = 25;
+// A message's start says what failed; its end often says why (a harness appends a log's tail).
+const HEAD_LINES = 15;
+const TAIL_LINES = 30;
 // eslint-disable-next-line no-control-regex
 const COLOURS = /\u001b\[[0-9;]*m/g;
 
 // jest's and Node's own frames say nothing about what failed; the message and our frames do.
 const NOT_OURS = /^\s+at .*(node_modules|node:internal|<anonymous>)/;
 
-const firstLines = (text) =>
-  text
+const headAndTail = (text) => {
+  const lines = text
     .replace(COLOURS, '')
     .split('\n')
-    .filter((line) => !NOT_OURS.test(line))
-    .slice(0, MESSAGE_LINES)
-    .join('\n');
+    .filter((line) => !NOT_OURS.test(line));
+  if (lines.length <= HEAD_LINES + TAIL_LINES) return lines.join('\n');
+  const left = lines.length - HEAD_LINES - TAIL_LINES;
+  return [...lines.slice(0, HEAD_LINES), `… ${left} lines left out …`, ...lines.slice(-TAIL_LINES)].join(
+    '\n',
+  );
+};
 
 class FailuresReporter {
   onRunComplete(contexts, results) {
@@ -34,7 +40,7 @@ class FailuresReporter {
             {
               file: where,
               test: '(the file did not run)',
-              message: firstLines(suite.testExecError.message ?? String(suite.testExecError)),
+              message: headAndTail(suite.testExecError.message ?? String(suite.testExecError)),
             },
           ]
         : [];
@@ -44,7 +50,7 @@ class FailuresReporter {
           .map((test) => ({
             file: where,
             test: test.fullName,
-            message: firstLines(test.failureMessages.join('\n')),
+            message: headAndTail(test.failureMessages.join('\n')),
           })),
       );
     });

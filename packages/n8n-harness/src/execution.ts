@@ -43,9 +43,27 @@ export interface StoredExecution {
   mode: string;
   /** Output items of each node that ran, by node name. */
   nodes: Record<string, Array<Record<string, unknown>>>;
+  /** What the execution ended with when it failed: the failing node's name and the message. */
+  error?: string;
 }
 
 /** The ids a node emitted across stored executions. */
 export function emittedIds(executions: StoredExecution[], node: string): string[] {
   return executions.flatMap((execution) => (execution.nodes[node] ?? []).map((json) => String(json.id)));
+}
+
+/**
+ * What n8n ran, one line per execution (the last `last` of them): a test that timed out waiting
+ * for items then shows whether the trigger emitted them, a later node failed, or nothing ran.
+ */
+export function describeExecutions(executions: StoredExecution[], last = 20): string {
+  const lines = executions.slice(-last).map((execution) => {
+    const nodes = Object.entries(execution.nodes)
+      .map(([name, items]) => `${name} ${items.length}`)
+      .join(', ');
+    const error = execution.error ? ` — ${execution.error}` : '';
+    return `  #${execution.id} ${execution.mode} ${execution.status}: ${nodes || 'no node ran'}${error}`;
+  });
+  const skipped = executions.length > last ? ` (the last ${last} shown)` : '';
+  return [`n8n executions: ${executions.length}${skipped}`, ...lines].join('\n');
 }

@@ -17,6 +17,9 @@ import { startN8nProcess, waitForReadiness } from './server-process';
 import type { N8nProcess } from './server-process';
 import { createUserFolder } from './user-folder';
 
+/** Reading a busy run's executions takes seconds; one that hangs on a locked database must not hang the test. */
+const READ_EXECUTIONS_MS = 120_000;
+
 export interface InstanceOptions {
   /** Prefix of the throwaway user folder's name. */
   prefix?: string;
@@ -168,8 +171,12 @@ export class N8nInstance {
     const result = spawnSync(this.runtime.node, args, {
       encoding: 'utf8',
       maxBuffer: 512 * 1024 * 1024,
+      timeout: READ_EXECUTIONS_MS,
     });
-    if (result.status !== 0) throw new Error(`reading executions failed:\n${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(
+        `reading executions failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stderr}`,
+      );
     return JSON.parse(result.stdout) as StoredExecution[];
   }
 

@@ -1,4 +1,4 @@
-import { N8nInstance } from '@social-data/n8n-harness';
+import { N8nInstance, describeExecutions } from '@social-data/n8n-harness';
 import type { N8nLine, StoredExecution } from '@social-data/n8n-harness';
 import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox, SandboxOptions } from '@social-data/sandbox';
@@ -34,7 +34,16 @@ export async function stopSandboxedN8n({ sandbox, n8n }: Partial<SandboxedN8n>):
   await n8n?.remove();
 }
 
-/** Waits for what n8n is to do, such as a poll; fails with the end of n8n's log. */
+/** What n8n ran so far, or why that could not be read. */
+function executionsOf(n8n: N8nInstance): string {
+  try {
+    return describeExecutions(n8n.executions());
+  } catch (error) {
+    return `n8n executions could not be read: ${(error as Error).message}`;
+  }
+}
+
+/** Waits for what n8n is to do, such as a poll; fails with what n8n ran and the end of its log. */
 export function untilIn(
   n8n: N8nInstance,
   what: string,
@@ -42,7 +51,9 @@ export function untilIn(
   ms: number,
   detail: () => string = () => '',
 ): Promise<void> {
-  return until(what, condition, ms, () => `${detail()}\n${n8n.log.slice(-4000)}`.trim());
+  return until(what, condition, ms, () =>
+    `${detail()}\n${executionsOf(n8n)}\n${n8n.log.slice(-4000)}`.trim(),
+  );
 }
 
 /** Lets the execution a last poll started finish, stops n8n and reads every execution it stored. */
