@@ -1,0 +1,29 @@
+import { createClient } from '@social-data/core/node';
+import type { SocialDataClient } from '@social-data/core';
+import { resolveCredentials } from '../config/profile';
+
+/** Options every command that calls the API takes. */
+export interface ConnectionOptions {
+  profile?: string;
+  verbose?: boolean;
+  retries?: number;
+  timeout?: number;
+}
+
+/**
+ * A client on the run's credentials. `--verbose` logs one line per request through core's
+ * logger, which redacts the key, the cookie and the proxy before a line reaches us.
+ */
+export function clientFor(options: ConnectionOptions, signal: AbortSignal): SocialDataClient {
+  const credentials = resolveCredentials(options.profile);
+  return createClient({
+    baseUrl: credentials.baseUrl ?? '',
+    apiKey: credentials.apiKey ?? '',
+    cookie: credentials.cookie,
+    proxy: credentials.proxy,
+    signal,
+    maxRetries: options.retries,
+    timeoutMs: options.timeout,
+    logger: options.verbose ? (line) => process.stderr.write(`social-data: ${line}\n`) : undefined,
+  });
+}
