@@ -1,6 +1,6 @@
 import input from '@inquirer/input';
 import password from '@inquirer/password';
-import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import { configPath, profileName, readConfig, writeConfig } from '../config/profile';
 import type { Credentials } from '../config/profile';
@@ -26,7 +26,7 @@ const FIELDS: Field[] = [
 async function askAll(current: Credentials): Promise<Credentials> {
   const answers: Credentials = {};
   if (!process.stdin.isTTY) {
-    const lines = readFileSync(0, 'utf8').split(/\r?\n/);
+    const lines = (await text(process.stdin)).split(/\r?\n/);
     FIELDS.forEach((field, index) => {
       const line = lines[index]?.trim();
       answers[field.key] = line ? line : current[field.key];

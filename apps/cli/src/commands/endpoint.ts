@@ -44,11 +44,11 @@ function addPagingOptions(command: Command, id: EndpointId): void {
  * The runs a command line asks for: one per account, list, community or topic given (from the
  * arguments, `-` for stdin, or `--input FILE`); ids for a batch lookup go to one run whole.
  */
-function inputsOf(
+async function inputsOf(
   id: EndpointId,
   given: string[] | string | undefined,
   options: EndpointOptions,
-): UntypedParams[] {
+): Promise<UntypedParams[]> {
   const base: Record<string, unknown> = {};
   for (const [name] of optionParams(id)) {
     const value = options[camel(kebab(name))];
@@ -58,7 +58,7 @@ function inputsOf(
   if (!positional) return [base];
   const [name, spec] = positional;
   if (!isSubject(spec) && !isIdList(spec)) return [{ ...base, [name]: given }];
-  const values = collectValues(Array.isArray(given) ? given : [], options.input);
+  const values = await collectValues(Array.isArray(given) ? given : [], options.input);
   if (values.length === 0) return [base];
   if (isIdList(spec)) return [{ ...base, [name]: values.join('\n') }];
   return values.map((value) => ({ ...base, [name]: value }));
@@ -99,7 +99,7 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
     const interrupt = onInterrupt();
     let client: SocialDataClient | undefined;
     try {
-      const inputs = inputsOf(id, given, options);
+      const inputs = await inputsOf(id, given, options);
       client = clientFor(options, interrupt.signal);
       await runEndpoint(client, id, inputs, { ...options, progress: progressChoice(options) }, options);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
-import { FORMATS, parseFormat } from '../output/format';
+import { FORMATS } from '../output/format';
 import type { Format } from '../output/format';
 import type { ConnectionOptions } from '../run/client';
 import { milliseconds, wholeNumber } from '../run/numbers';
@@ -34,12 +34,7 @@ const WRITE_HELP = 'write to FILE instead of stdout; it appears under that name 
 
 export function addOutputOptions(command: Command, simplifiable: boolean, outputHelp = WRITE_HELP): Command {
   command
-    .addOption(
-      new Option('-f, --format <format>', 'output format')
-        .choices(FORMATS)
-        .default('jsonl')
-        .argParser(parseFormat),
-    )
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('jsonl'))
     .option('-o, --output <file>', outputHelp)
     .option('-q, --quiet', 'no progress on stderr')
     .option('--progress', 'progress on stderr even when it is not a terminal');

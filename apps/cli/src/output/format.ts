@@ -1,13 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
-import { UsageError } from '../run/failure';
 
 export const FORMATS = ['jsonl', 'json', 'csv', 'ids'] as const;
 export type Format = (typeof FORMATS)[number];
-
-export function parseFormat(value: string): Format {
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new UsageError(`--format: "${value}" is not a format.`, `Use one of: ${FORMATS.join(', ')}.`);
-}
 
 /** What a formatter must remember across a resume, stored in the checkpoint. */
 export interface FormatState {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { UsageError } from './failure';
 
 /** Non-empty lines; `#` starts a comment line, so an id file can say what it holds. */
@@ -9,14 +10,15 @@ function lines(text: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-function readSource(path: string): string {
+/** stdin read as a stream: a pipe is non-blocking, and a synchronous read of it fails with EAGAIN. */
+async function readSource(path: string): Promise<string> {
   if (path === '-') {
     if (process.stdin.isTTY)
       throw new UsageError(
         '"-" reads from stdin, which is a terminal here.',
         'Pipe values in, e.g. ... --format ids | social-data users get -',
       );
-    return readFileSync(0, 'utf8');
+    return text(process.stdin);
   }
   try {
     return readFileSync(path, 'utf8');
@@ -32,16 +34,20 @@ function readSource(path: string): string {
  * The values of the positional argument: those given, with `-` standing for the lines of stdin,
  * and the lines of `--input FILE`. stdin is read once, whichever names it.
  */
-export function collectValues(given: readonly string[], inputFile: string | undefined): string[] {
+export async function collectValues(
+  given: readonly string[],
+  inputFile: string | undefined,
+): Promise<string[]> {
   const values: string[] = [];
   let stdinRead = false;
-  const fromStdin = () => {
+  const fromStdin = async () => {
     if (stdinRead) return [];
     stdinRead = true;
-    return lines(readSource('-'));
+    return lines(await readSource('-'));
   };
-  for (const value of given) for (const one of value === '-' ? fromStdin() : [value]) values.push(one);
+  for (const value of given) for (const one of value === '-' ? await fromStdin() : [value]) values.push(one);
   if (inputFile !== undefined)
-    for (const one of inputFile === '-' ? fromStdin() : lines(readSource(inputFile))) values.push(one);
+    for (const one of inputFile === '-' ? await fromStdin() : lines(await readSource(inputFile)))
+      values.push(one);
   return values;
 }

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { until } from '@social-data/test-support';
+import { Bench, finished } from './support/cli';
+
+const bench = new Bench();
+beforeAll(() => bench.start());
+afterAll(() => bench.close());
+
+async function watchIds(args: string[]): Promise<string[]> {
+  const result = await bench.run(['watch', ...args, '--format', 'ids']);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+describe('watch', () => {
+  it('new followers across three runs with changes between them: nothing on the first, then each new one once, oldest first', async () => {
+    const state = bench.path('followers.state.json');
+    const args = ['new-follower', '@social_data', '--state', state];
+    expect(await watchIds(args)).toEqual([]);
+    expect(existsSync(state)).toBe(true);
+
+    const first = bench.control.strangers(3);
+    await bench.control.join('followers', { owner: 'social_data' }, first);
+    expect(await watchIds(args)).toEqual(first);
+
+    const second = bench.control.strangers(2);
+    await bench.control.join('followers', { owner: 'social_data' }, second);
+    expect(await watchIds(args)).toEqual(second);
+    expect(await watchIds(args)).toEqual([]);
+  });
+
+  it('new tweets across three runs, records as JSON Lines appended to --output', async () => {
+    const state = bench.path('tweets.state.json');
+    const output = bench.path('new-tweets.jsonl');
+    const args = ['watch', 'new-tweet', 'x.com/social_data', '--state', state, '-o', output];
+    expect((await bench.run(args)).code).toBe(0);
+    const first = await bench.control.tweet('social_data', 2);
+    expect((await bench.run(args)).code).toBe(0);
+    const second = await bench.control.tweet('social_data', 3);
+    expect((await bench.run(args)).code).toBe(0);
+    const ids = readFileSync(output, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual([...first, ...second]);
+  });
+
+  it('keeps polling with --interval, and Ctrl-C exits 130 with the state saved', async () => {
+    const state = bench.path('interval.state.json');
+    const child = bench.spawn([
+      'watch',
+      'new-reply',
+      '@social_data',
+      '--state',
+      state,
+      '--interval',
+      '0.3',
+      '--format',
+      'ids',
+    ]);
+    const done = finished(child);
+    let stdout = '';
+    child.stdout!.on('data', (chunk: string) => (stdout += chunk));
+    await until('the first poll', () => existsSync(state), 30_000);
+    const replies = await bench.control.tweet('social_data', 2, { feed: 'replies' });
+    await until('the new replies', () => replies.every((id) => stdout.includes(id)), 30_000);
+    child.kill('SIGINT');
+    const result = await done;
+    expect(result.code).toBe(130);
+    expect(result.stdout.split('\n').filter(Boolean)).toEqual(replies);
+    expect(await watchIds(['new-reply', '@social_data', '--state', state])).toEqual([]);
+  });
+
+  it('refuses a missing account and more than one, before any request', async () => {
+    expect((await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')])).code).toBe(2);
+    expect((await bench.run(['watch', 'new-nothing', '--state', bench.path('x.json')])).code).toBe(2);
+    expect(
+      (await bench.run(['watch', 'new-follower', '@a', '@b', '--state', bench.path('x.json')])).code,
+    ).toBe(2);
+  });
+});
