@@ -20,7 +20,7 @@ const FIELDS: Field[] = [
 ];
 
 /**
- * Asks in a terminal, the secrets hidden while typed (a mask, never the text); Enter keeps what
+ * Asks in a terminal, the secrets hidden while typed (not even their length shows); Enter keeps what
  * the profile holds. Without a terminal it reads one line per field from stdin, for scripts.
  */
 async function askAll(current: Credentials): Promise<Credentials> {
@@ -36,10 +36,7 @@ async function askAll(current: Credentials): Promise<Credentials> {
   for (const field of FIELDS) {
     const kept = current[field.key];
     const answer = field.secret
-      ? await password({
-          message: `${field.label}${kept ? ' [Enter keeps the saved one]' : ''}:`,
-          mask: '*',
-        })
+      ? await password({ message: `${field.label}${kept ? ' [Enter keeps the saved one]' : ''}:` })
       : await input({ message: `${field.label}:`, ...(kept ? { default: kept } : {}) });
     answers[field.key] = answer.trim() ? answer.trim() : kept;
   }
