@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { until } from '@social-data/test-support';
 
 export function tmuxInstalled(): boolean {
@@ -63,7 +64,7 @@ export class Terminal {
     const colored = this.tmux(['capture-pane', '-p', '-e', '-J', '-t', 'main']);
     const last = this.frames.at(-1);
     if (last?.screen !== colored) this.frames.push({ ms: Date.now() - this.started, screen: colored });
-    return colored.replace(/\u001b\[[0-9;]*m/g, '');
+    return stripVTControlCharacters(colored);
   }
 
   /** Everything the terminal showed, scrollback included. */
