@@ -34,8 +34,10 @@ export function buildProgram(): Command {
     }
     addEndpointCommand(command, id, operation);
   }
-  for (const command of groups.values())
-    command.summary(command.commands.map((sub) => sub.name()).join(', '));
+  for (const command of groups.values()) {
+    const operations = command.commands.map((sub) => sub.name()).join(', ');
+    command.summary(operations).description(`Operations: ${operations}.`);
+  }
   addWatchCommand(program);
   addConfigureCommand(program);
   addCompletionCommand(program);

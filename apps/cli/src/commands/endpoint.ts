@@ -70,7 +70,9 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
   const command = group
     .command(operation)
     .summary(spec.action)
-    .description(`${spec.description}\n\nAPI endpoint ${spec.ref}: ${spec.method} ${spec.path}`);
+    .description(spec.description)
+    // After the options rather than in the description, which completion shows on one line.
+    .addHelpText('after', `\nAPI endpoint ${spec.ref}: ${spec.method} ${spec.path}`);
   const positional = positionalParam(id);
   if (positional) {
     const [name, param] = positional;

@@ -122,7 +122,11 @@ export function addWatchCommand(program: Command): void {
     .command('watch')
     .summary('print only what is new since the last run of the same watch')
     .description(
-      'Runs the feed engine once (cron-friendly): the first run remembers where the feed stands and prints nothing; every later run prints the items that are new since, oldest first, each once. The state lives in the --state file.\n\nFeeds:\n' +
+      'Runs the feed engine once (cron-friendly): the first run remembers where the feed stands and prints nothing; every later run prints the items that are new since, oldest first, each once. The state lives in the --state file.',
+    )
+    .addHelpText(
+      'after',
+      '\nFeeds:\n' +
         names.map((name) => `  ${name.padEnd(22)}${feeds[feedByName.get(name)!].description}`).join('\n'),
     )
     .addArgument(new Argument('<feed>', 'what to watch').choices(names))
