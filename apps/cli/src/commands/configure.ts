@@ -1,5 +1,3 @@
-import input from '@inquirer/input';
-import password from '@inquirer/password';
 import { text } from 'node:stream/consumers';
 import type { Command } from 'commander';
 import { configPath, profileName, readConfig, writeConfig } from '../config/profile';
@@ -33,6 +31,11 @@ async function askAll(current: Credentials): Promise<Credentials> {
     });
     return answers;
   }
+  // Loaded here, not with the command: they cost as much start-up time as an export's first page.
+  const [{ default: input }, { default: password }] = await Promise.all([
+    import('@inquirer/input'),
+    import('@inquirer/password'),
+  ]);
   for (const field of FIELDS) {
     const kept = current[field.key];
     const answer = field.secret

@@ -91,7 +91,7 @@ async function exportPages(
   });
   let total = progressEnabled(progressChoice) ? await knownTotal(client, id, params) : undefined;
   if (total !== undefined && paging.limit !== undefined) total = Math.min(total, paging.limit);
-  const progress: Progress = createProgress(progressChoice, total);
+  const progress: Progress = await createProgress(progressChoice, total);
   try {
     progress.update(done.records, done.pages);
     for await (const page of pages.pages()) {

@@ -1,5 +1,3 @@
-import { SingleBar } from 'cli-progress';
-
 export interface Progress {
   update(records: number, pages: number): void;
   /** Clears the bar, so the terminal is left with the output and any error alone. */
@@ -19,8 +17,14 @@ export function progressEnabled(choice: ProgressChoice): boolean {
  * Records, pages, rate and elapsed time; a bar and a percentage when the total is known (a
  * profile's follower count before its followers are paged).
  */
-export function createProgress(choice: ProgressChoice, total: number | undefined, now = Date.now): Progress {
+export async function createProgress(
+  choice: ProgressChoice,
+  total: number | undefined,
+  now = Date.now,
+): Promise<Progress> {
   if (!progressEnabled(choice)) return silent;
+  // Loaded only when a bar is drawn: cron runs and pipes never pay its start-up time.
+  const { SingleBar } = await import('cli-progress');
   const rest = 'records | {pages} pages | {rate}/s | {duration_formatted}';
   const bar = new SingleBar({
     stream: process.stderr,
