@@ -9,7 +9,7 @@ import { BENCH_KEY } from '../lib/sandbox-process.mjs';
 import { sideBySide } from '../lib/timing.mjs';
 
 const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../../apps/cli/dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../apps/cli/bin/social-data.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./export-child.mjs', import.meta.url));
 const PROBE = fileURLToPath(new URL('../lib/rss-probe.mjs', import.meta.url));
 const MB = 1024 * 1024;

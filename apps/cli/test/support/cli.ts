@@ -8,7 +8,7 @@ import type { Sandbox, SandboxOptions } from '@social-data/sandbox';
 import { SandboxControl } from '@social-data/sandbox';
 
 /** The built binary, as npm installs it: every test runs it as a process of its own. */
-export const BIN = resolve(__dirname, '../../dist/cli.js');
+export const BIN = resolve(__dirname, '../../bin/social-data.js');
 
 export const COOKIE = 'auth_token=cli_secret_cookie_4711; ct0=cli_csrf_0815';
 export const PROXY = 'http://proxyuser:cli_proxy_password_2024@127.0.0.1:8080';
