@@ -99,6 +99,21 @@ describe('--output', () => {
     expect(existsSync(`${target}.partial`)).toBe(false);
   });
 
+  it('draws progress on a piped stderr with --progress, with the total from the profile', async () => {
+    const result = await bench.run([
+      'user',
+      'followers',
+      'followers_1k',
+      '--all',
+      '--format',
+      'ids',
+      '--progress',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1000);
+    expect(result.stderr).toMatch(/100% \| 1000\/1000 records \| \d+ pages \| \d+\/s \| \d+s/);
+  });
+
   it('prints nothing on stderr when piped, except errors', async () => {
     const result = await bench.run(['user', 'followers', 'followers_1k', '--all', '--format', 'ids']);
     expect(result.code).toBe(0);

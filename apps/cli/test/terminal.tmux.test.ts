@@ -69,6 +69,17 @@ describe('in a real terminal (tmux)', () => {
     expect(existsSync(bench.path('followers.checkpoint'))).toBe(false);
   });
 
+  it('draws no progress with --quiet, even in a terminal', async () => {
+    terminal.enter('social-data user followers @followers_100k --all --quiet -o quiet.jsonl');
+    const screens: string[] = [];
+    for (let read = 0; read < 10; read += 1) {
+      screens.push(terminal.screen());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await terminal.exitCode()).toBe(0);
+    expect(screens.filter((screen) => /records \|/.test(screen))).toEqual([]);
+  });
+
   it('shows nothing on stderr but errors when stderr is not a terminal', async () => {
     expect(
       await terminal.run('social-data user followers @followers_1k --all --format ids 2>stderr.txt | wc -l'),

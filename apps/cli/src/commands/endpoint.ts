@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { clientFor } from '../run/client';
 import { runEndpoint } from '../run/export';
+import type { PagingOptions } from '../run/export';
 import { collectValues } from '../run/inputs';
 import { onInterrupt } from '../run/interrupt';
 import { wholeNumber } from '../run/numbers';
@@ -12,14 +13,8 @@ import { isIdList, isSubject, kebab, optionParams, positionalParam } from './nam
 import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
 import type { CommonOptions } from './options';
 
-interface EndpointOptions extends CommonOptions {
+interface EndpointOptions extends CommonOptions, PagingOptions {
   input?: string;
-  all?: boolean;
-  limit?: number;
-  maxPages?: number;
-  startCursor?: string;
-  pageSize?: number;
-  checkpoint?: string;
   [param: string]: unknown;
 }
 
