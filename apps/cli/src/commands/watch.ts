@@ -16,7 +16,7 @@ import type { Interrupt } from '../run/interrupt';
 import { milliseconds, wholeNumber } from '../run/numbers';
 import { progressEnabled } from '../run/progress';
 import { reportFailure } from './action';
-import { feedByName, feedName, kebab, positionalParam } from './names';
+import { feedByName, feedName, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
 import type { CommonOptions } from './options';
 
@@ -154,7 +154,7 @@ export function addWatchCommand(program: Command): void {
       client = clientFor(options, interrupt.signal);
       // Own-session feeds belong to the session's account: another profile is another feed.
       const session = catalog[endpoint].mode === 'session' ? profileName(options.profile) : '';
-      const key = watchKey(kebab(feed), session ? { ...params, session } : params);
+      const key = watchKey(feed, session ? { ...params, session } : params);
       const appending =
         options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
       destination = openDestination(options.output, { append: true });

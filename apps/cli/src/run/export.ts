@@ -76,11 +76,12 @@ async function exportPages(
   const { client, destination, formatter, shape } = run;
   const id = run.id as PaginatedId;
   const done = { records: saved?.records ?? 0, pages: saved?.pages ?? 0 };
-  const unbounded = paging.all || paging.limit !== undefined || paging.maxPages !== undefined;
+  // Without a paging flag a command prints the first page, as the API answers (decision C5).
+  const paged = paging.all || paging.limit !== undefined || paging.maxPages !== undefined;
   const remaining = (bound: number | undefined, used: number) =>
     bound === undefined ? undefined : Math.max(0, bound - used);
   const limit = remaining(paging.limit, done.records);
-  const maxPages = unbounded ? remaining(paging.maxPages, done.pages) : 1;
+  const maxPages = paged ? remaining(paging.maxPages, done.pages) : 1;
   if (limit === 0 || maxPages === 0) return;
   const pages = client.paginateUntyped(id, params, {
     limit,
