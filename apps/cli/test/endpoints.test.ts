@@ -105,7 +105,8 @@ describe('paging flags', () => {
       '--max-pages',
       '2',
     ]);
-    const second = /cursor=([^&\s]+)/.exec(cursor.stderr.split('\n')[1] ?? '')?.[1];
+    const requests = cursor.stderr.split('\n').filter((line) => / GET /.test(line));
+    const second = /cursor=([^&\s]+)/.exec(requests[1] ?? '')?.[1];
     expect(second).toBeDefined();
     const rest = await bench.run([
       'user',

@@ -32,6 +32,14 @@ describe('chaining', () => {
     expect(jsonLines(chained.stdout).map((user) => user.id)).toEqual(ids);
   });
 
+  it('stops quietly when the reader goes away (| head)', async () => {
+    const result = await bench.pipeline(
+      'social-data user followers @followers_100k --all --format ids | head -2',
+    );
+    expect(result.stdout.trim().split('\n')).toHaveLength(2);
+    expect(result.stderr).toBe('');
+  });
+
   it('reads the inputs of several runs from --input, one a line', async () => {
     const file = bench.path('accounts.txt');
     writeFileSync(file, '# two accounts\n@followers_199\nx.com/one_follower\n\n');

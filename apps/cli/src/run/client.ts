@@ -1,6 +1,6 @@
 import { createClient } from '@social-data/core/node';
 import type { SocialDataClient } from '@social-data/core';
-import { resolveCredentials } from '../config/profile';
+import { configPath, profileName, resolveCredentials } from '../config/profile';
 
 /** Options every command that calls the API takes. */
 export interface ConnectionOptions {
@@ -16,6 +16,10 @@ export interface ConnectionOptions {
  */
 export function clientFor(options: ConnectionOptions, signal: AbortSignal): SocialDataClient {
   const credentials = resolveCredentials(options.profile);
+  if (options.verbose)
+    process.stderr.write(
+      `social-data: profile "${profileName(options.profile)}" of ${configPath()} and SOCIAL_DATA_* variables; base URL ${credentials.baseUrl ?? '(none)'}\n`,
+    );
   return createClient({
     baseUrl: credentials.baseUrl ?? '',
     apiKey: credentials.apiKey ?? '',
