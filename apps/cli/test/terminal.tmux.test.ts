@@ -76,7 +76,8 @@ describe('in a real terminal (tmux)', () => {
       screens.push(terminal.screen());
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(await terminal.exitCode()).toBe(0);
+    terminal.press('C-c');
+    expect(await terminal.exitCode()).toBe(130);
     expect(screens.filter((screen) => /records \|/.test(screen))).toEqual([]);
   });
 
