@@ -69,8 +69,9 @@ describe('in a real terminal (tmux)', () => {
     expect(existsSync(bench.path('followers.checkpoint'))).toBe(false);
   });
 
-  it('draws no progress with --quiet, even in a terminal', async () => {
-    terminal.enter('social-data user followers @followers_100k --all --quiet -o quiet.jsonl');
+  /** Screens of a running command for two seconds, then Ctrl-C. */
+  async function screensWhileRunning(line: string): Promise<string[]> {
+    terminal.enter(line);
     const screens: string[] = [];
     for (let read = 0; read < 10; read += 1) {
       screens.push(terminal.screen());
@@ -78,7 +79,19 @@ describe('in a real terminal (tmux)', () => {
     }
     terminal.press('C-c');
     expect(await terminal.exitCode()).toBe(130);
-    expect(screens.filter((screen) => /records \|/.test(screen))).toEqual([]);
+    return screens;
+  }
+
+  it('draws no progress with --quiet, nor while the records scroll through the same terminal', async () => {
+    const quiet = await screensWhileRunning(
+      'social-data user followers @followers_100k --all --quiet -o quiet.jsonl',
+    );
+    expect(quiet.filter((screen) => /records \|/.test(screen))).toEqual([]);
+    const scrolling = await screensWhileRunning(
+      'social-data user followers @followers_100k --all --format ids',
+    );
+    expect(scrolling.some((screen) => /^\d{19}$/m.test(screen))).toBe(true);
+    expect(scrolling.filter((screen) => /records \|/.test(screen))).toEqual([]);
   });
 
   it('shows nothing on stderr but errors when stderr is not a terminal', async () => {

@@ -42,7 +42,17 @@ export function addOutputOptions(command: Command, simplifiable: boolean, output
   return command;
 }
 
-export function progressChoice(options: { quiet?: boolean; progress?: boolean }): ProgressChoice {
+/**
+ * `auto` draws on a terminal's stderr, unless the records scroll through that terminal too: a bar
+ * redrawn between lines of output garbles both.
+ */
+export function progressChoice(options: {
+  quiet?: boolean;
+  progress?: boolean;
+  output?: string;
+}): ProgressChoice {
   if (options.quiet) return 'off';
-  return options.progress ? 'on' : 'auto';
+  if (options.progress) return 'on';
+  const recordsOnTerminal = (options.output === undefined || options.output === '-') && process.stdout.isTTY;
+  return recordsOnTerminal ? 'off' : 'auto';
 }
