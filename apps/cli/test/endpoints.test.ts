@@ -168,6 +168,16 @@ describe('exit codes', () => {
     );
   });
 
+  it('words missing session settings for a terminal: the variable or configure, not an n8n credential', async () => {
+    for (const missing of ['SOCIAL_DATA_COOKIE', 'SOCIAL_DATA_PROXY']) {
+      const result = await bench.run(['bookmarks', 'get'], { env: { [missing]: undefined } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('your profile (social-data configure) or its SOCIAL_DATA_* variable');
+      expect(result.stderr).toContain(`hint: Set ${missing} or run social-data configure`);
+      expect(result.stderr).not.toMatch(/n8n|Zapier/);
+    }
+  });
+
   it('exits 0 on --help and --version', async () => {
     expect((await bench.run(['--help'])).code).toBe(0);
     const version = await bench.run(['--version']);

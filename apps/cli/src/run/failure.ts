@@ -72,7 +72,14 @@ export function describe(error: unknown, redact: (text: string) => string = (tex
   if (error instanceof UsageError) return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
   if (error instanceof SocialDataError) {
     const hint = hintFor(error);
-    return redact(`social-data: ${error.message}${hint ? `\nhint: ${hint}` : ''}`);
+    return redact(inTerminalWords(`social-data: ${error.message}${hint ? `\nhint: ${hint}` : ''}`));
   }
   return redact(`social-data: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Where core's messages send n8n and Zapier users, a terminal user has a profile and variables. */
+const HOST_SETTINGS = /(?:the |your )?(?:Social Data (?:API )?)?credential \(n8n\) or connection \(Zapier\)/g;
+
+function inTerminalWords(text: string): string {
+  return text.replace(HOST_SETTINGS, 'your profile (social-data configure) or its SOCIAL_DATA_* variable');
 }
