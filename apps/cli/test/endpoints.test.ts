@@ -178,6 +178,14 @@ describe('exit codes', () => {
     }
   });
 
+  it('refuses a plain http:// base URL off this machine before any request, naming the flag that allows it', async () => {
+    const result = await bench.run(['user', 'get', '@social_data'], {
+      env: { SOCIAL_DATA_BASE_URL: 'http://api.example.com' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/plain http:\/\/ would send the API key .* add --allow-insecure-http\./);
+  });
+
   it('exits 0 on --help and --version', async () => {
     expect((await bench.run(['--help'])).code).toBe(0);
     const version = await bench.run(['--version']);

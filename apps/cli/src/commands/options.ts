@@ -27,7 +27,11 @@ export function addConnectionOptions(command: Command): Command {
       ),
     )
     .addOption(new Option('--timeout <seconds>', 'per request (default 30)').argParser(milliseconds))
-    .option('--verbose', 'log each request on stderr (secrets are never shown)');
+    .option('--verbose', 'log each request on stderr (secrets are never shown)')
+    .option(
+      '--allow-insecure-http',
+      'accept an http:// base URL on another machine (sends the key unencrypted)',
+    );
 }
 
 const WRITE_HELP = 'write to FILE instead of stdout; it appears under that name once complete';

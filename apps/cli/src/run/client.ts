@@ -8,6 +8,7 @@ export interface ConnectionOptions {
   verbose?: boolean;
   retries?: number;
   timeout?: number;
+  allowInsecureHttp?: boolean;
 }
 
 /**
@@ -28,6 +29,7 @@ export function clientFor(options: ConnectionOptions, signal: AbortSignal): Soci
     signal,
     maxRetries: options.retries,
     timeoutMs: options.timeout,
+    allowInsecureHttp: options.allowInsecureHttp,
     logger: options.verbose ? (line) => process.stderr.write(`social-data: ${line}\n`) : undefined,
   });
 }

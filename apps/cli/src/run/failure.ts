@@ -80,6 +80,11 @@ export function describe(error: unknown, redact: (text: string) => string = (tex
 /** Where core's messages send n8n and Zapier users, a terminal user has a profile and variables. */
 const HOST_SETTINGS = /(?:the |your )?(?:Social Data (?:API )?)?credential \(n8n\) or connection \(Zapier\)/g;
 
+const INSECURE_SETTING =
+  /turn on "Allow Insecure HTTP" in the credential \(n8n\) or connection \(Zapier\), or set allowInsecureHttp in code/;
+
 function inTerminalWords(text: string): string {
-  return text.replace(HOST_SETTINGS, 'your profile (social-data configure) or its SOCIAL_DATA_* variable');
+  return text
+    .replace(INSECURE_SETTING, 'add --allow-insecure-http')
+    .replace(HOST_SETTINGS, 'your profile (social-data configure) or its SOCIAL_DATA_* variable');
 }
