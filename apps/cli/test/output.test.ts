@@ -40,6 +40,20 @@ describe('chaining', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('keeps what a batch lookup found when one batch fails, names the failed ids, and exits 1', async () => {
+    const ids = (await bench.run(['user', 'followers', '@followers_1k', '--limit', '150', '--format', 'ids']))
+      .stdout;
+    await bench.control.fault({ fault: 'error-500', times: 1, endpoint: 'getUsersByIds' });
+    const result = await bench.run(['users', 'get', '-', '--retries', '0', '--format', 'ids'], {
+      input: ids,
+    });
+    expect(result.code).toBe(1);
+    const found = result.stdout.trim().split('\n');
+    expect([50, 100]).toContain(found.length);
+    expect(ids).toContain(found[0]);
+    expect(result.stderr).toMatch(new RegExp(`warning: ${150 - found.length} ids failed`));
+  });
+
   it('reads the inputs of several runs from --input, one a line', async () => {
     const file = bench.path('accounts.txt');
     writeFileSync(file, '# two accounts\n@followers_199\nx.com/one_follower\n\n');
