@@ -30,7 +30,7 @@ function addPagingOptions(command: Command, id: EndpointId): void {
     command.addOption(
       new Option(
         '--page-size <n>',
-        `records per request (${count.min}–${count.max ?? 'any'}${count.default ? `, default ${count.default}` : ''})`,
+        `records per request (${count.max ? `${count.min}–${count.max}` : `${count.min} or more`}${count.default ? `, default ${count.default}` : ''})`,
       ).argParser(wholeNumber(count.min)),
     );
 }
