@@ -72,6 +72,36 @@ describe('watch', () => {
     expect(await watchIds(['new-reply', '@social_data', '--state', state])).toEqual([]);
   });
 
+  it('with --interval, reports a failed poll and goes on: the next poll brings what it missed', async () => {
+    const state = bench.path('failing.state.json');
+    const child = bench.spawn([
+      'watch',
+      'new-media-tweet',
+      '@social_data',
+      '--state',
+      state,
+      '--interval',
+      '0.3',
+      '--format',
+      'ids',
+      '--retries',
+      '0',
+    ]);
+    const done = finished(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+    await until('the first poll', () => existsSync(state), 30_000);
+    await bench.control.fault({ fault: 'error-503', times: 2, endpoint: 'getUserMedia' });
+    const media = await bench.control.tweet('social_data', 1, { feed: 'media' });
+    await until('a failed poll', () => stderr.includes('trying again at the next poll'), 30_000);
+    await until('the new media tweet', () => stdout.includes(media[0]!), 30_000);
+    child.kill('SIGINT');
+    expect((await done).code).toBe(130);
+    expect(stdout.split('\n').filter(Boolean)).toEqual(media);
+  });
+
   it('refuses a missing account and more than one, before any request', async () => {
     expect((await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')])).code).toBe(2);
     expect((await bench.run(['watch', 'new-nothing', '--state', bench.path('x.json')])).code).toBe(2);

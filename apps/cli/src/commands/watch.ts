@@ -10,7 +10,7 @@ import type { Formatter } from '../output/format';
 import type { Destination } from '../output/destination';
 import { clientFor } from '../run/client';
 import { shapeFor, warn } from '../run/export';
-import { UsageError } from '../run/failure';
+import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import type { Interrupt } from '../run/interrupt';
 import { milliseconds, wholeNumber } from '../run/numbers';
@@ -164,7 +164,14 @@ export function addWatchCommand(program: Command): void {
       while (options.interval !== undefined) {
         await sleep(options.interval, interrupt);
         interrupt.check();
-        await pollOnce(watch);
+        await pollOnce(watch).catch((error: unknown) => {
+          // A long-running watch outlives an API or network failure, as a trigger does: the
+          // state is unchanged, so the next poll reports what this one could not.
+          if (exitCodeOf(error) !== EXIT.failure) throw error;
+          process.stderr.write(
+            `${describe(error, client?.redact)}\nsocial-data: trying again at the next poll.\n`,
+          );
+        });
       }
       destination.write(formatter.end());
       destination.finish();
