@@ -83,6 +83,7 @@ describe('in a real terminal (tmux)', () => {
   }
 
   it('draws no progress with --quiet, nor while the records scroll through the same terminal', async () => {
+    terminal.recording = false;
     const quiet = await screensWhileRunning(
       'social-data user followers @followers_100k --all --quiet -o quiet.jsonl',
     );
@@ -92,6 +93,7 @@ describe('in a real terminal (tmux)', () => {
     );
     expect(scrolling.some((screen) => /^\d{19}$/m.test(screen))).toBe(true);
     expect(scrolling.filter((screen) => /records \|/.test(screen))).toEqual([]);
+    terminal.recording = true;
   });
 
   it('shows nothing on stderr but errors when stderr is not a terminal', async () => {

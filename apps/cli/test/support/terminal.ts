@@ -26,6 +26,8 @@ export class Terminal {
   private readonly socket = `social-data-cli-test-${process.pid}`;
   private readonly started = Date.now();
   private readonly frames: Frame[] = [];
+  /** Off for checks that would only make the recording longer, not clearer. */
+  recording = true;
 
   constructor(env: Record<string, string | undefined>, cwd: string) {
     this.tmux(
@@ -63,7 +65,8 @@ export class Terminal {
   screen(): string {
     const colored = this.tmux(['capture-pane', '-p', '-e', '-J', '-t', 'main']);
     const last = this.frames.at(-1);
-    if (last?.screen !== colored) this.frames.push({ ms: Date.now() - this.started, screen: colored });
+    if (this.recording && last?.screen !== colored)
+      this.frames.push({ ms: Date.now() - this.started, screen: colored });
     return stripVTControlCharacters(colored);
   }
 
