@@ -46,25 +46,23 @@ describe('watch', () => {
     expect(ids).toEqual([...first, ...second]);
   });
 
-  it('keeps polling with --interval, and Ctrl-C exits 130 with the state saved', async () => {
-    const state = bench.path('interval.state.json');
-    const child = bench.spawn([
-      'watch',
-      'new-reply',
-      '@social_data',
-      '--state',
-      state,
-      '--interval',
-      '0.3',
-      '--format',
-      'ids',
-    ]);
+  /** A watch polling every 0.3 s, once its first poll has saved the state. */
+  async function startWatching(feed: string, extra: string[] = []) {
+    const state = bench.path(`${feed}.interval.state.json`);
+    const args = ['watch', feed, '@social_data', '--state', state, '--interval', '0.3', '--format', 'ids'];
+    const child = bench.spawn([...args, ...extra]);
     const done = finished(child);
-    let stdout = '';
-    child.stdout!.on('data', (chunk: string) => (stdout += chunk));
+    const seen = { stdout: '', stderr: '' };
+    child.stdout!.on('data', (chunk: string) => (seen.stdout += chunk));
+    child.stderr!.on('data', (chunk: string) => (seen.stderr += chunk));
     await until('the first poll', () => existsSync(state), 30_000);
+    return { child, done, seen, state };
+  }
+
+  it('keeps polling with --interval, and Ctrl-C exits 130 with the state saved', async () => {
+    const { child, done, seen, state } = await startWatching('new-reply');
     const replies = await bench.control.tweet('social_data', 2, { feed: 'replies' });
-    await until('the new replies', () => replies.every((id) => stdout.includes(id)), 30_000);
+    await until('the new replies', () => replies.every((id) => seen.stdout.includes(id)), 30_000);
     child.kill('SIGINT');
     const result = await done;
     expect(result.code).toBe(130);
@@ -73,33 +71,14 @@ describe('watch', () => {
   });
 
   it('with --interval, reports a failed poll and goes on: the next poll brings what it missed', async () => {
-    const state = bench.path('failing.state.json');
-    const child = bench.spawn([
-      'watch',
-      'new-media-tweet',
-      '@social_data',
-      '--state',
-      state,
-      '--interval',
-      '0.3',
-      '--format',
-      'ids',
-      '--retries',
-      '0',
-    ]);
-    const done = finished(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: string) => (stdout += chunk));
-    child.stderr!.on('data', (chunk: string) => (stderr += chunk));
-    await until('the first poll', () => existsSync(state), 30_000);
+    const { child, done, seen } = await startWatching('new-media-tweet', ['--retries', '0']);
     await bench.control.fault({ fault: 'error-503', times: 2, endpoint: 'getUserMedia' });
     const media = await bench.control.tweet('social_data', 1, { feed: 'media' });
-    await until('a failed poll', () => stderr.includes('trying again at the next poll'), 30_000);
-    await until('the new media tweet', () => stdout.includes(media[0]!), 30_000);
+    await until('a failed poll', () => seen.stderr.includes('trying again at the next poll'), 30_000);
+    await until('the new media tweet', () => seen.stdout.includes(media[0]!), 30_000);
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
-    expect(stdout.split('\n').filter(Boolean)).toEqual(media);
+    expect(seen.stdout.split('\n').filter(Boolean)).toEqual(media);
   });
 
   it('refuses a missing account and more than one, before any request', async () => {
