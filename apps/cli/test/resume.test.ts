@@ -164,4 +164,29 @@ describe('--checkpoint', () => {
     expect(rows).toHaveLength(50_000);
     expect(new Set(rows.map((row) => row.id)).size).toBe(50_000);
   });
+
+  it('resumes a JSON export into one valid array', async () => {
+    const output = bench.path('resumed.json');
+    const checkpoint = bench.path('json.checkpoint.json');
+    const args = [
+      'user',
+      'followers',
+      '@followers_100k',
+      '--limit',
+      '30000',
+      '--format',
+      'json',
+      '-o',
+      output,
+      '--checkpoint',
+      checkpoint,
+    ];
+    const { child, done } = await startExport(args, checkpoint, 5_000);
+    child.kill('SIGINT');
+    expect((await done).code).toBe(130);
+    await resumeToTheEnd(args);
+    const records = JSON.parse(readFileSync(output, 'utf8')) as Array<{ id: string }>;
+    expect(records).toHaveLength(30_000);
+    expect(new Set(records.map((record) => record.id)).size).toBe(30_000);
+  });
 });
