@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { until } from '@social-data/test-support';
-import { Bench, finished } from './support/cli';
+import { Bench, COOKIE, PROXY, finished } from './support/cli';
 
 const bench = new Bench();
 beforeAll(() => bench.start());
@@ -79,6 +79,36 @@ describe('watch', () => {
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
     expect(seen.stdout.split('\n').filter(Boolean)).toEqual(media);
+  });
+
+  it("keys an own-session feed by profile: another account's bookmarks are another watch", async () => {
+    const config = bench.path('config.json');
+    const profile = {
+      baseUrl: bench.sandbox.url,
+      apiKey: bench.sandbox.keys[0],
+      cookie: COOKIE,
+      proxy: PROXY,
+    };
+    writeFileSync(config, JSON.stringify({ profiles: { default: profile, other: profile } }), {
+      mode: 0o600,
+    });
+    const state = bench.path('bookmarks.state.json');
+    expect(await watchIds(['new-bookmark', '--state', state])).toEqual([]);
+    const [tweet] = await bench.control.tweet('followers_1k', 1);
+    await bench.control.bookmark(tweet!);
+    const other = await bench.run([
+      'watch',
+      'new-bookmark',
+      '--state',
+      state,
+      '--profile',
+      'other',
+      '--format',
+      'ids',
+    ]);
+    expect(other.stdout).toBe('');
+    expect(other.stderr).toMatch(/belongs to another watch .*; starting this one over/);
+    rmSync(config);
   });
 
   it('refuses a missing account and more than one, before any request', async () => {
