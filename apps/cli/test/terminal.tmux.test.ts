@@ -141,6 +141,10 @@ describe('in a real terminal (tmux)', () => {
     terminal.saveCast(cast);
     const svg = render(readFileSync(cast, 'utf8'), { window: true, idle: 1000, paddingX: 2, paddingY: 2 });
     expect(svg).toMatch(/^<svg/);
+    for (const secret of ['typed_in_a_terminal_8086', 'typed_cookie_6502', 'typed_csrf_z80']) {
+      expect(svg).not.toContain(secret);
+      expect(readFileSync(cast, 'utf8')).not.toContain(secret);
+    }
     writeFileSync(join(REPORTS, 'session.svg'), svg);
     if (process.env.UPDATE_README_SCREENSHOTS === '1') {
       mkdirSync(join(REPO, 'docs', 'images'), { recursive: true });
