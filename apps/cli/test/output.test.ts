@@ -136,6 +136,20 @@ describe('--output', () => {
     expect(result.stderr).toMatch(/100% \| 1000\/1000 records \| \d+ pages \| \d+\/s \| \d+s/);
   });
 
+  it('refuses an output file it cannot write, before any request', async () => {
+    const result = await bench.run([
+      'user',
+      'get',
+      '@social_data',
+      '-o',
+      bench.path('no/such/folder/user.jsonl'),
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /--output: cannot write .*user\.jsonl \(ENOENT\)\.\nhint: Give a file in a folder that exists/,
+    );
+  });
+
   it('prints nothing on stderr when piped, except errors', async () => {
     const result = await bench.run(['user', 'followers', 'followers_1k', '--all', '--format', 'ids']);
     expect(result.code).toBe(0);

@@ -127,6 +127,14 @@ export function openDestination(
   options: { resumeBytes?: number | undefined; append?: boolean } = {},
 ): Destination {
   if (output === undefined || output === '-') return new Stdout();
-  if (options.append) return new AppendFile(output);
-  return new PartialFile(output, options.resumeBytes);
+  try {
+    return options.append ? new AppendFile(output) : new PartialFile(output, options.resumeBytes);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof UsageError || code === undefined) throw error;
+    throw new UsageError(
+      `--output: cannot write ${output} (${code}).`,
+      'Give a file in a folder that exists and that you can write to.',
+    );
+  }
 }
