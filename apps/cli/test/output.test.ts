@@ -136,7 +136,7 @@ describe('--output', () => {
     expect(result.stderr).toMatch(/100% \| 1000\/1000 records \| \d+ pages \| \d+\/s \| \d+s/);
   });
 
-  it('refuses an output file it cannot write, before any request', async () => {
+  it('refuses an output, checkpoint or state file it cannot write, before any request', async () => {
     const result = await bench.run([
       'user',
       'get',
@@ -148,6 +148,24 @@ describe('--output', () => {
     expect(result.stderr).toMatch(
       /--output: cannot write .*user\.jsonl \(ENOENT\)\.\nhint: Give a file in a folder that exists/,
     );
+    const checkpoint = await bench.run([
+      'user',
+      'followers',
+      '@social_data',
+      '--checkpoint',
+      bench.path('nope/ck.json'),
+    ]);
+    expect(checkpoint.code).toBe(2);
+    expect(checkpoint.stderr).toMatch(/^social-data: --checkpoint: cannot write .*ck\.json \(ENOENT\)/);
+    const state = await bench.run([
+      'watch',
+      'new-follower',
+      '@social_data',
+      '--state',
+      bench.path('nope/s.json'),
+    ]);
+    expect(state.code).toBe(2);
+    expect(state.stderr).toMatch(/^social-data: --state: cannot write .*s\.json \(ENOENT\)/);
   });
 
   it('prints nothing on stderr when piped, except errors', async () => {

@@ -12,6 +12,7 @@ import { clientFor } from '../run/client';
 import { shapeFor, warn } from '../run/export';
 import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
+import { checkWritable } from '../run/writable';
 import type { Interrupt } from '../run/interrupt';
 import { milliseconds, wholeNumber } from '../run/numbers';
 import { progressEnabled } from '../run/progress';
@@ -151,6 +152,7 @@ export function addWatchCommand(program: Command): void {
     try {
       const endpoint = feeds[feed].endpoint;
       const params = normalizeParams(endpoint, paramsOf(feed, value === undefined ? [] : [value]));
+      checkWritable('--state', options.state);
       client = clientFor(options, interrupt.signal);
       // Own-session feeds belong to the session's account: another profile is another feed.
       const session = catalog[endpoint].mode === 'session' ? profileName(options.profile) : '';

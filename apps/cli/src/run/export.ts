@@ -8,6 +8,7 @@ import type { Format, Formatter } from '../output/format';
 import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
 import type { Checkpoint } from './checkpoint';
 import { UsageError } from './failure';
+import { checkWritable } from './writable';
 import { createProgress, progressEnabled } from './progress';
 import type { Progress, ProgressChoice } from './progress';
 
@@ -167,6 +168,7 @@ export async function runEndpoint(
         ? 'Give one account, list or community per checkpointed run.'
         : 'Leave --checkpoint off here.',
     );
+  if (paging.checkpoint) checkWritable('--checkpoint', paging.checkpoint);
   const command = paging.checkpoint ? commandKey(id, inputs[0]!, output) : '';
   const saved = paging.checkpoint ? readCheckpoint(paging.checkpoint, command) : undefined;
   if (saved && output.output === undefined)
