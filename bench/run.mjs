@@ -12,6 +12,7 @@ import { markdown, svg } from './lib/report.mjs';
 import { startSandboxProcess } from './lib/sandbox-process.mjs';
 import { SIZES } from './lib/sizes.mjs';
 import { measureBatch } from './measures/batch.mjs';
+import { measureCliExport } from './measures/cli-export.mjs';
 import { measureMedia } from './measures/media.mjs';
 import { measureMemory } from './measures/memory.mjs';
 import { measureN8n, n8nInstalled } from './measures/n8n.mjs';
@@ -66,6 +67,8 @@ try {
   rows.push(...(await measurePackages(context)).rows);
   log('retries under faults…');
   rows.push(...(await measureRetries(context)).rows);
+  log(`the CLI's CSV export of ${size.exportFollowers.toLocaleString('en')} followers…`);
+  rows.push(...(await measureCliExport(context)).rows);
 } finally {
   await sandbox.stop();
 }

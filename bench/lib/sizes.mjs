@@ -12,6 +12,9 @@ export const SIZES = {
     requireRuns: 7,
     mediaFiles: 200,
     mediaBytes: 5 * 1024 * 1024,
+    exportAccount: 'followers_1m',
+    exportFollowers: 1_000_000,
+    exportRounds: 3,
   },
   tiny: {
     rounds: 1,
@@ -25,5 +28,8 @@ export const SIZES = {
     requireRuns: 2,
     mediaFiles: 8,
     mediaBytes: 1024 * 1024,
+    exportAccount: 'followers_1k',
+    exportFollowers: 1_000,
+    exportRounds: 1,
   },
 };

@@ -34,6 +34,8 @@ describe('npm run bench', () => {
       'zapierBytes',
       'n8nRequire',
       'retries',
+      'cliExport',
+      'cliMemory',
     ]);
     for (const row of results.rows) {
       expect([row.id, Number.isFinite(row.value) && row.value > 0]).toEqual([row.id, true]);

@@ -1,0 +1,76 @@
+import { text } from 'node:stream/consumers';
+import type { Command } from 'commander';
+import { configPath, profileName, readConfig, writeConfig } from '../config/profile';
+import type { Credentials } from '../config/profile';
+import { reportFailure } from './action';
+
+interface Field {
+  key: keyof Credentials;
+  label: string;
+  secret: boolean;
+}
+
+const FIELDS: Field[] = [
+  { key: 'baseUrl', label: 'Base URL of the API', secret: false },
+  { key: 'apiKey', label: 'API key (tda_…)', secret: true },
+  { key: 'cookie', label: 'Session cookie, for own-session endpoints (optional)', secret: true },
+  { key: 'proxy', label: 'Proxy URL, for own-session endpoints (optional)', secret: true },
+];
+
+/**
+ * Asks in a terminal, the secrets hidden while typed (not even their length shows); Enter keeps what
+ * the profile holds. Without a terminal it reads one line per field from stdin, for scripts.
+ */
+async function askAll(current: Credentials): Promise<Credentials> {
+  const answers: Credentials = {};
+  if (!process.stdin.isTTY) {
+    const lines = (await text(process.stdin)).split(/\r?\n/);
+    FIELDS.forEach((field, index) => {
+      const line = lines[index]?.trim();
+      answers[field.key] = line ? line : current[field.key];
+    });
+    return answers;
+  }
+  // Loaded here, not with the command: they cost as much start-up time as an export's first page.
+  const [{ default: input }, { default: password }] = await Promise.all([
+    import('@inquirer/input'),
+    import('@inquirer/password'),
+  ]);
+  for (const field of FIELDS) {
+    const kept = current[field.key];
+    const answer = field.secret
+      ? await password({ message: `${field.label}${kept ? ' [Enter keeps the saved one]' : ''}:` })
+      : await input({ message: `${field.label}:`, ...(kept ? { default: kept } : {}) });
+    answers[field.key] = answer.trim() ? answer.trim() : kept;
+  }
+  return answers;
+}
+
+export function addConfigureCommand(program: Command): void {
+  program
+    .command('configure')
+    .summary('save the base URL, API key, cookie and proxy in the config file')
+    .description(
+      'Asks for the credentials of a profile and saves them in the config file ($SOCIAL_DATA_CONFIG, else ~/.config/social-data/config.json), readable only by you (mode 0600). SOCIAL_DATA_BASE_URL, SOCIAL_DATA_API_KEY, SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY override the profile when set.',
+    )
+    .option('--profile <name>', 'the profile to write (default: $SOCIAL_DATA_PROFILE or "default")')
+    .action(async (options: { profile?: string }) => {
+      try {
+        const path = configPath();
+        const config = readConfig(path);
+        const name = profileName(options.profile);
+        const answers = await askAll(config.profiles[name] ?? {});
+        const profile: Credentials = {};
+        for (const field of FIELDS) if (answers[field.key]) profile[field.key] = answers[field.key];
+        config.profiles[name] = profile;
+        writeConfig(path, config);
+        process.stderr.write(`social-data: saved profile "${name}" in ${path} (mode 0600).\n`);
+      } catch (error) {
+        if (error instanceof Error && error.name === 'ExitPromptError') {
+          process.exitCode = 130;
+          return;
+        }
+        reportFailure(error, undefined);
+      }
+    });
+}

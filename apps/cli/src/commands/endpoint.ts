@@ -1,0 +1,108 @@
+import { endpointSpec, isPaginated, recordKindOf, simplifierFor } from '@social-data/core';
+import type { EndpointId, SocialDataClient, UntypedParams } from '@social-data/core';
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { clientFor } from '../run/client';
+import { runEndpoint } from '../run/export';
+import type { PagingOptions } from '../run/export';
+import { collectValues } from '../run/inputs';
+import { onInterrupt } from '../run/interrupt';
+import { wholeNumber } from '../run/numbers';
+import { camel, reportFailure } from './action';
+import { isIdList, isSubject, kebab, optionParams, positionalParam } from './names';
+import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
+import type { CommonOptions } from './options';
+
+interface EndpointOptions extends CommonOptions, PagingOptions {
+  input?: string;
+  [param: string]: unknown;
+}
+
+function addPagingOptions(command: Command, id: EndpointId): void {
+  command
+    .option('--all', 'follow every page (default: the first page only)')
+    .addOption(new Option('--limit <n>', 'stop after N records').argParser(wholeNumber(1)))
+    .addOption(new Option('--max-pages <n>', 'stop after N requests').argParser(wholeNumber(1)))
+    .option('--start-cursor <cursor>', 'start from this next_cursor instead of the first page')
+    .option('--checkpoint <file>', 'save where the export stands after every page; run again to continue');
+  const count = endpointSpec(id).count;
+  if (count)
+    command.addOption(
+      new Option(
+        '--page-size <n>',
+        `records per request (${count.max ? `${count.min}–${count.max}` : `${count.min} or more`}${count.default ? `, default ${count.default}` : ''})`,
+      ).argParser(wholeNumber(count.min)),
+    );
+}
+
+/**
+ * The runs a command line asks for: one per account, list, community or topic given (from the
+ * arguments, `-` for stdin, or `--input FILE`); ids for a batch lookup go to one run whole.
+ */
+async function inputsOf(
+  id: EndpointId,
+  given: string[] | string | undefined,
+  options: EndpointOptions,
+): Promise<UntypedParams[]> {
+  const base: Record<string, unknown> = {};
+  for (const [name] of optionParams(id)) {
+    const value = options[camel(kebab(name))];
+    if (value !== undefined) base[name] = value;
+  }
+  const positional = positionalParam(id);
+  if (!positional) return [base];
+  const [name, spec] = positional;
+  if (!isSubject(spec) && !isIdList(spec)) return [{ ...base, [name]: given }];
+  const values = await collectValues(Array.isArray(given) ? given : [], options.input);
+  if (values.length === 0) return [base];
+  if (isIdList(spec)) return [{ ...base, [name]: values.join('\n') }];
+  return values.map((value) => ({ ...base, [name]: value }));
+}
+
+/** One command per catalog entry: its arguments, options and help all read from the entry. */
+export function addEndpointCommand(group: Command, id: EndpointId, operation: string): void {
+  const spec = endpointSpec(id);
+  const command = group
+    .command(operation)
+    .summary(spec.action)
+    .description(spec.description)
+    // After the options rather than in the description, which completion shows on one line.
+    .addHelpText('after', `\nAPI endpoint ${spec.ref}: ${spec.method} ${spec.path}`);
+  const positional = positionalParam(id);
+  if (positional) {
+    const [name, param] = positional;
+    const many = isSubject(param) || isIdList(param);
+    command.argument(
+      many ? `[${kebab(name)}...]` : `<${kebab(name)}>`,
+      `${param.description}${many ? ' Several may be given; - reads them from stdin.' : ''}`,
+    );
+    if (many)
+      command.option(
+        '--input <file>',
+        `read ${param.displayName.toLowerCase()} values from FILE, one a line (- for stdin)`,
+      );
+  }
+  for (const [name, param] of optionParams(id))
+    command.option(
+      param.format === 'boolean' ? `--${kebab(name)}` : `--${kebab(name)} <value>`,
+      param.description,
+    );
+  if (isPaginated(id)) addPagingOptions(command, id);
+  addOutputOptions(command, simplifierFor(recordKindOf(id)) !== undefined);
+  addConnectionOptions(command);
+  command.action(async (...args: unknown[]) => {
+    const options = (positional ? args[1] : args[0]) as EndpointOptions;
+    const given = (positional ? args[0] : undefined) as string[] | string | undefined;
+    const interrupt = onInterrupt();
+    let client: SocialDataClient | undefined;
+    try {
+      const inputs = await inputsOf(id, given, options);
+      client = clientFor(options, interrupt.signal);
+      await runEndpoint(client, id, inputs, { ...options, progress: progressChoice(options) }, options);
+    } catch (error) {
+      reportFailure(error, client, options.checkpoint);
+    } finally {
+      interrupt.dispose();
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { FORMATS } from '../output/format';
+import type { Format } from '../output/format';
+import type { ConnectionOptions } from '../run/client';
+import { milliseconds, wholeNumber } from '../run/numbers';
+import type { ProgressChoice } from '../run/progress';
+
+/** The options commander parsed, as every command that calls the API reads them. */
+export interface CommonOptions extends ConnectionOptions {
+  format: Format;
+  simplify?: boolean;
+  output?: string;
+  quiet?: boolean;
+  progress?: boolean;
+}
+
+export function addConnectionOptions(command: Command): Command {
+  return command
+    .option(
+      '--profile <name>',
+      'profile of the config file to use (default: $SOCIAL_DATA_PROFILE or "default")',
+    )
+    .addOption(
+      new Option('--retries <n>', 'extra attempts after a failure that may pass (default 2)').argParser(
+        wholeNumber(0),
+      ),
+    )
+    .addOption(new Option('--timeout <seconds>', 'per request (default 30)').argParser(milliseconds))
+    .option('--verbose', 'log each request on stderr (secrets are never shown)')
+    .option(
+      '--allow-insecure-http',
+      'accept an http:// base URL on another machine (sends the key unencrypted)',
+    );
+}
+
+const WRITE_HELP = 'write to FILE instead of stdout; it appears under that name once complete';
+
+export function addOutputOptions(command: Command, simplifiable: boolean, outputHelp = WRITE_HELP): Command {
+  command
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('jsonl'))
+    .option('-o, --output <file>', outputHelp)
+    .option('-q, --quiet', 'no progress on stderr')
+    .option('--progress', 'progress on stderr even when it is not a terminal');
+  if (simplifiable) command.option('--simplify', 'flat records: one level of columns, ISO dates, URLs');
+  return command;
+}
+
+/**
+ * `auto` draws on a terminal's stderr, unless the records scroll through that terminal too: a bar
+ * redrawn between lines of output garbles both.
+ */
+export function progressChoice(options: {
+  quiet?: boolean;
+  progress?: boolean;
+  output?: string;
+}): ProgressChoice {
+  if (options.quiet) return 'off';
+  if (options.progress) return 'on';
+  const recordsOnTerminal = (options.output === undefined || options.output === '-') && process.stdout.isTTY;
+  return recordsOnTerminal ? 'off' : 'auto';
+}

@@ -1,0 +1,190 @@
+import { catalog, feedPages, feeds, normalizeParams, pollFeed, watchKey } from '@social-data/core';
+import type { FeedId, SocialDataClient, UntypedParams } from '@social-data/core';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { Argument, Option } from 'commander';
+import type { Command } from 'commander';
+import { profileName } from '../config/profile';
+import { openDestination } from '../output/destination';
+import { createFormatter } from '../output/format';
+import type { Formatter } from '../output/format';
+import type { Destination } from '../output/destination';
+import { clientFor } from '../run/client';
+import { shapeFor, warn } from '../run/export';
+import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
+import { onInterrupt } from '../run/interrupt';
+import { checkWritable } from '../run/writable';
+import type { Interrupt } from '../run/interrupt';
+import { milliseconds, wholeNumber } from '../run/numbers';
+import { progressEnabled } from '../run/progress';
+import { reportFailure } from './action';
+import { feedByName, feedName, positionalParam } from './names';
+import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
+import type { CommonOptions } from './options';
+
+/** Requests one poll may make, as the n8n trigger's default. */
+const DEFAULT_MAX_PAGES = 10;
+
+interface WatchOptions extends CommonOptions {
+  state: string;
+  interval?: number;
+  maxPages?: number;
+}
+
+function readStateFile(path: string): unknown {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new UsageError(`The state file ${path} is not valid JSON.`, 'Delete it to start the watch over.');
+  }
+}
+
+function writeStateFile(path: string, state: unknown): void {
+  const temporary = `${path}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(state)}\n`);
+  renameSync(temporary, path);
+}
+
+interface Watch {
+  client: SocialDataClient;
+  feed: FeedId;
+  params: UntypedParams;
+  key: string;
+  options: WatchOptions;
+  destination: Destination;
+  formatter: Formatter;
+}
+
+/**
+ * One poll: the feed engine reads what is new since the state file's run, the new items are
+ * written oldest first, and only then is the state saved, so a failed write reports them again
+ * rather than never.
+ */
+async function pollOnce(watch: Watch): Promise<void> {
+  const { client, feed, params, key, options } = watch;
+  const spec = feeds[feed];
+  const stored = readStateFile(options.state);
+  const storedKey = (stored as { key?: unknown } | undefined)?.key;
+  if (stored !== undefined && storedKey !== key)
+    warn(
+      `the state file ${options.state} belongs to another watch (${String(storedKey)}); starting this one over`,
+    );
+  const result = await pollFeed(feedPages(client, spec.endpoint, params), stored, {
+    key,
+    order: spec.order,
+    maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+  });
+  const shape = shapeFor(spec.endpoint, options.simplify);
+  const records = result.records.slice().reverse().map(shape);
+  watch.destination.write(watch.formatter.write(records));
+  if (result.state) writeStateFile(options.state, result.state);
+  for (const note of result.notes) if (result.uncertain || options.verbose) warn(note);
+  if (stored === undefined || storedKey !== key) {
+    if (progressEnabled(progressChoice(options)))
+      process.stderr.write(
+        `social-data: watching ${feedName(feed)} from now on; the next run prints what is new (state in ${options.state}).\n`,
+      );
+  } else if (options.verbose) process.stderr.write(`social-data: ${records.length} new\n`);
+}
+
+function sleep(ms: number, interrupt: Interrupt): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      interrupt.signal.removeEventListener('abort', done);
+      resolve();
+    }
+    interrupt.signal.addEventListener('abort', done);
+  });
+}
+
+function paramsOf(feed: FeedId, values: string[]): UntypedParams {
+  const positional = positionalParam(feeds[feed].endpoint);
+  if (!positional) {
+    if (values.length)
+      throw new UsageError(
+        `${feedName(feed)} takes no argument.`,
+        `Run: social-data watch ${feedName(feed)} --state FILE`,
+      );
+    return {};
+  }
+  if (values.length > 1)
+    throw new UsageError(
+      `watch takes one ${positional[1].displayName.toLowerCase()}; each one needs its own state file.`,
+      'Run one watch per account, list or community.',
+    );
+  return values.length ? { [positional[0]]: values[0] } : {};
+}
+
+export function addWatchCommand(program: Command): void {
+  const names = [...feedByName.keys()];
+  const command = program
+    .command('watch')
+    .summary('print only what is new since the last run of the same watch')
+    .description(
+      'Runs the feed engine once (cron-friendly): the first run remembers where the feed stands and prints nothing; every later run prints the items that are new since, oldest first, each once. The state lives in the --state file.',
+    )
+    .addHelpText(
+      'after',
+      '\nFeeds:\n' +
+        names.map((name) => `  ${name.padEnd(22)}${feeds[feedByName.get(name)!].description}`).join('\n'),
+    )
+    .addArgument(new Argument('<feed>', 'what to watch').choices(names))
+    .argument('[value]', 'the account (@name or URL), list or community the feed belongs to')
+    .requiredOption('--state <file>', 'where the watch keeps what it has seen between runs')
+    .addOption(
+      new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
+    )
+    .addOption(
+      new Option('--max-pages <n>', `requests one poll may make (default ${DEFAULT_MAX_PAGES})`).argParser(
+        wholeNumber(1),
+      ),
+    );
+  addOutputOptions(command, true, 'append new items to FILE instead of stdout');
+  addConnectionOptions(command);
+  command.action(async (name: string, value: string | undefined, options: WatchOptions) => {
+    const feed = feedByName.get(name)!;
+    const interrupt = onInterrupt();
+    let client: SocialDataClient | undefined;
+    let destination: Destination | undefined;
+    let formatter: Formatter | undefined;
+    try {
+      const endpoint = feeds[feed].endpoint;
+      const params = normalizeParams(endpoint, paramsOf(feed, value === undefined ? [] : [value]));
+      checkWritable('--state', options.state);
+      client = clientFor(options, interrupt.signal);
+      // Own-session feeds belong to the session's account: another profile is another feed.
+      const session = catalog[endpoint].mode === 'session' ? profileName(options.profile) : '';
+      const key = watchKey(feed, session ? { ...params, session } : params);
+      const appending =
+        options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
+      destination = openDestination(options.output, { append: true });
+      formatter = createFormatter(options.format, appending ? { started: true } : undefined, warn);
+      const watch: Watch = { client, feed, params, key, options, destination, formatter };
+      await pollOnce(watch);
+      while (options.interval !== undefined) {
+        await sleep(options.interval, interrupt);
+        interrupt.check();
+        await pollOnce(watch).catch((error: unknown) => {
+          // A long-running watch outlives an API or network failure, as a trigger does: the
+          // state is unchanged, so the next poll reports what this one could not.
+          if (exitCodeOf(error) !== EXIT.failure) throw error;
+          process.stderr.write(
+            `${describe(error, client?.redact)}\nsocial-data: trying again at the next poll.\n`,
+          );
+        });
+      }
+      destination.write(formatter.end());
+      destination.finish();
+    } catch (error) {
+      if (destination && formatter) {
+        destination.write(formatter.end());
+        destination.finish();
+      }
+      reportFailure(error, client);
+    } finally {
+      interrupt.dispose();
+    }
+  });
+}

@@ -1,0 +1,145 @@
+import { stringify } from 'csv-stringify/sync';
+
+export const FORMATS = ['jsonl', 'json', 'csv', 'ids'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** What a formatter must remember across a resume, stored in the checkpoint. */
+export interface FormatState {
+  /** Something was written already: the CSV header, or JSON's opening bracket. */
+  started: boolean;
+  columns?: string[] | undefined;
+  /** JSON: no record written yet, so the next one needs no comma. */
+  empty?: boolean | undefined;
+}
+
+/** Turns records into the text of one format, a batch at a time, so output streams. */
+export interface Formatter {
+  write(records: readonly unknown[]): string;
+  /** What closes the output (JSON's bracket); '' for the line formats. */
+  end(): string;
+  state(): FormatState;
+}
+
+function idOf(record: unknown): string {
+  const value = record as { id?: unknown; list_id?: unknown } | null;
+  const id = value?.id ?? value?.list_id;
+  return typeof id === 'string' ? id : '';
+}
+
+/**
+ * CSV cells: booleans as true/false (not csv-stringify's 1 and empty), nested values as JSON,
+ * null as an empty cell. The columns are the first record's keys, kept for the whole run (and
+ * across a resume), since a header cannot grow once written.
+ */
+class CsvFormatter implements Formatter {
+  private columns: string[] | undefined;
+  private started: boolean;
+  private readonly warn: (line: string) => void;
+  private warned = false;
+
+  constructor(resumed: FormatState | undefined, warn: (line: string) => void) {
+    this.columns = resumed?.columns;
+    this.started = resumed?.started ?? false;
+    this.warn = warn;
+  }
+
+  write(records: readonly unknown[]): string {
+    if (records.length === 0) return '';
+    const rows = records as Array<Record<string, unknown>>;
+    this.columns ??= Object.keys(rows[0] ?? {});
+    this.noteExtraColumns(rows);
+    const header = !this.started;
+    this.started = true;
+    return stringify(rows, {
+      header,
+      columns: this.columns,
+      cast: { boolean: (value) => String(value), object: (value) => JSON.stringify(value) },
+    });
+  }
+
+  end(): string {
+    return '';
+  }
+
+  state(): FormatState {
+    return { started: this.started, columns: this.columns };
+  }
+
+  private noteExtraColumns(rows: Array<Record<string, unknown>>): void {
+    if (this.warned) return;
+    const known = new Set(this.columns);
+    for (const row of rows) {
+      const extra = Object.keys(row).find((key) => !known.has(key));
+      if (extra === undefined) continue;
+      this.warned = true;
+      this.warn(
+        `CSV: a record has the field "${extra}", which the first record did not have; the columns stay those of the first record. Use --format jsonl to keep every field.`,
+      );
+      return;
+    }
+  }
+}
+
+class LineFormatter implements Formatter {
+  constructor(private readonly line: (record: unknown) => string) {}
+
+  write(records: readonly unknown[]): string {
+    let text = '';
+    for (const record of records) text += `${this.line(record)}\n`;
+    return text;
+  }
+
+  end(): string {
+    return '';
+  }
+
+  state(): FormatState {
+    return { started: true };
+  }
+}
+
+/** One JSON array for the whole run, written as it goes so a million records are never held. */
+class JsonFormatter implements Formatter {
+  private started: boolean;
+  private empty: boolean;
+
+  constructor(resumed: FormatState | undefined) {
+    this.started = resumed?.started ?? false;
+    this.empty = resumed?.empty ?? true;
+  }
+
+  write(records: readonly unknown[]): string {
+    let text = this.started ? '' : '[';
+    this.started = true;
+    for (const record of records) {
+      text += `${this.empty ? '\n' : ',\n'}${JSON.stringify(record)}`;
+      this.empty = false;
+    }
+    return text;
+  }
+
+  end(): string {
+    return `${this.started ? '' : '['}${this.empty ? '' : '\n'}]\n`;
+  }
+
+  state(): FormatState {
+    return { started: this.started, empty: this.empty };
+  }
+}
+
+export function createFormatter(
+  format: Format,
+  resumed: FormatState | undefined,
+  warn: (line: string) => void,
+): Formatter {
+  switch (format) {
+    case 'jsonl':
+      return new LineFormatter((record) => JSON.stringify(record));
+    case 'ids':
+      return new LineFormatter(idOf);
+    case 'csv':
+      return new CsvFormatter(resumed, warn);
+    case 'json':
+      return new JsonFormatter(resumed);
+  }
+}

@@ -1,0 +1,35 @@
+import { createClient } from '@social-data/core/node';
+import type { SocialDataClient } from '@social-data/core';
+import { configPath, profileName, resolveCredentials } from '../config/profile';
+
+/** Options every command that calls the API takes. */
+export interface ConnectionOptions {
+  profile?: string;
+  verbose?: boolean;
+  retries?: number;
+  timeout?: number;
+  allowInsecureHttp?: boolean;
+}
+
+/**
+ * A client on the run's credentials. `--verbose` logs one line per request through core's
+ * logger, which redacts the key, the cookie and the proxy before a line reaches us.
+ */
+export function clientFor(options: ConnectionOptions, signal: AbortSignal): SocialDataClient {
+  const credentials = resolveCredentials(options.profile);
+  if (options.verbose)
+    process.stderr.write(
+      `social-data: profile "${profileName(options.profile)}" of ${configPath()} and SOCIAL_DATA_* variables; base URL ${credentials.baseUrl ?? '(none)'}\n`,
+    );
+  return createClient({
+    baseUrl: credentials.baseUrl ?? '',
+    apiKey: credentials.apiKey ?? '',
+    cookie: credentials.cookie,
+    proxy: credentials.proxy,
+    signal,
+    maxRetries: options.retries,
+    timeoutMs: options.timeout,
+    allowInsecureHttp: options.allowInsecureHttp,
+    logger: options.verbose ? (line) => process.stderr.write(`social-data: ${line}\n`) : undefined,
+  });
+}

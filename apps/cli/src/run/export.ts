@@ -1,0 +1,196 @@
+import { catalog, isPaginated, normalizeParams, recordKindOf, simplifierFor } from '@social-data/core';
+import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@social-data/core';
+import { resolve } from 'node:path';
+import { openDestination } from '../output/destination';
+import type { Destination } from '../output/destination';
+import { createFormatter } from '../output/format';
+import type { Format, Formatter } from '../output/format';
+import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
+import type { Checkpoint } from './checkpoint';
+import { UsageError } from './failure';
+import { checkWritable } from './writable';
+import { createProgress, progressEnabled } from './progress';
+import type { Progress, ProgressChoice } from './progress';
+
+export interface OutputOptions {
+  format: Format;
+  simplify?: boolean;
+  output?: string;
+  progress: ProgressChoice;
+}
+
+export interface PagingOptions {
+  all?: boolean;
+  limit?: number;
+  maxPages?: number;
+  startCursor?: string;
+  pageSize?: number;
+  checkpoint?: string;
+}
+
+export type Shape = (record: unknown) => unknown;
+
+/** Records as they come, or flattened by core's simplify where the kind has one. */
+export function shapeFor(id: EndpointId, simplify: boolean | undefined): Shape {
+  const simplifier = simplify ? simplifierFor(recordKindOf(id)) : undefined;
+  return simplifier ?? ((record) => record);
+}
+
+export function warn(line: string): void {
+  process.stderr.write(`social-data: warning: ${line}\n`);
+}
+
+interface Run {
+  client: SocialDataClient;
+  id: EndpointId;
+  destination: Destination;
+  formatter: Formatter;
+  shape: Shape;
+}
+
+const WARN_ON_STOP: Partial<Record<string, string>> = {
+  repeatedCursor: 'the API handed out a cursor it had given before; the export stops there',
+  emptyPages: 'the API sent pages with no new record while claiming more; the export stops there',
+};
+
+/** A profile's follower or following count, the total a progress bar can show for its pages. */
+async function knownTotal(client: SocialDataClient, id: EndpointId, params: UntypedParams) {
+  const result = catalog[id].result;
+  if (result.kind !== 'userPage' || !['followers', 'following'].includes(result.key)) return undefined;
+  const user = await client.callUntyped('getUser', { userName: params.userName });
+  return user[result.key as 'followers' | 'following'];
+}
+
+/**
+ * One paginated export, checkpointed after every page once its records are written: the
+ * checkpoint holds core's resume point, so a later run continues with the next record and the
+ * output holds each one once.
+ */
+async function exportPages(
+  run: Run,
+  params: UntypedParams,
+  paging: PagingOptions,
+  progressChoice: ProgressChoice,
+  saved: Checkpoint | undefined,
+  command: string,
+): Promise<void> {
+  const { client, destination, formatter, shape } = run;
+  const id = run.id as PaginatedId;
+  const done = { records: saved?.records ?? 0, pages: saved?.pages ?? 0 };
+  // Without a paging flag a command prints the first page, as the API answers (decision C5).
+  const paged = paging.all || paging.limit !== undefined || paging.maxPages !== undefined;
+  const remaining = (bound: number | undefined, used: number) =>
+    bound === undefined ? undefined : Math.max(0, bound - used);
+  const limit = remaining(paging.limit, done.records);
+  const maxPages = paged ? remaining(paging.maxPages, done.pages) : 1;
+  if (limit === 0 || maxPages === 0) return;
+  const pages = client.paginateUntyped(id, params, {
+    limit,
+    maxPages,
+    pageSize: paging.pageSize,
+    startCursor: saved ? saved.startCursor : paging.startCursor,
+    skip: saved?.skip,
+  });
+  let total = progressEnabled(progressChoice) ? await knownTotal(client, id, params) : undefined;
+  if (total !== undefined && paging.limit !== undefined) total = Math.min(total, paging.limit);
+  const progress: Progress = await createProgress(progressChoice, total);
+  try {
+    progress.update(done.records, done.pages);
+    for await (const page of pages.pages()) {
+      destination.write(formatter.write(page.records.map(shape)));
+      done.records += page.records.length;
+      done.pages += 1;
+      const point = pages.resumePoint();
+      if (paging.checkpoint && point)
+        saveCheckpoint(paging.checkpoint, {
+          v: 1,
+          command,
+          startCursor: point.startCursor,
+          skip: point.skip,
+          records: done.records,
+          pages: done.pages,
+          bytes: destination.bytes,
+          format: formatter.state(),
+        });
+      progress.update(done.records, done.pages);
+    }
+  } finally {
+    progress.stop();
+  }
+  const note = WARN_ON_STOP[pages.stopReason ?? ''];
+  if (note) warn(note);
+}
+
+/** A batch lookup keeps what it found; the ids that failed are named, and the run fails after. */
+async function lookup(run: Run, params: UntypedParams): Promise<Error | undefined> {
+  const result = await run.client.lookupUntyped(run.id as 'getUsersByIds', params);
+  run.destination.write(run.formatter.write(result.records.map(run.shape)));
+  for (const failure of result.failures)
+    warn(
+      `${failure.ids.length} ids failed (${failure.ids.slice(0, 3).join(', ')}…): ${failure.error.message}`,
+    );
+  return result.failures[0]?.error;
+}
+
+async function single(run: Run, params: UntypedParams): Promise<void> {
+  const record = await run.client.callUntyped(run.id, params);
+  run.destination.write(run.formatter.write([run.shape(record)]));
+}
+
+/** What a checkpoint must match: the endpoint, its inputs as core normalized them, and the output. */
+function commandKey(id: EndpointId, params: UntypedParams, output: OutputOptions): string {
+  return JSON.stringify({
+    endpoint: id,
+    params: normalizeParams(id, params),
+    format: output.format,
+    simplify: output.simplify === true,
+    output: output.output === undefined ? '-' : resolve(output.output),
+  });
+}
+
+/**
+ * Runs an endpoint once per set of inputs (one set per account, list... given), writing every
+ * record to one output. Every set is checked by core before the first request.
+ */
+export async function runEndpoint(
+  client: SocialDataClient,
+  id: EndpointId,
+  inputs: UntypedParams[],
+  output: OutputOptions,
+  paging: PagingOptions,
+): Promise<void> {
+  for (const params of inputs) normalizeParams(id, params);
+  const paginated = isPaginated(id);
+  if (paging.checkpoint && (!paginated || inputs.length !== 1))
+    throw new UsageError(
+      '--checkpoint resumes one paginated export.',
+      paginated
+        ? 'Give one account, list or community per checkpointed run.'
+        : 'Leave --checkpoint off here.',
+    );
+  if (paging.checkpoint) checkWritable('--checkpoint', paging.checkpoint);
+  const command = paging.checkpoint ? commandKey(id, inputs[0]!, output) : '';
+  const saved = paging.checkpoint ? readCheckpoint(paging.checkpoint, command) : undefined;
+  if (saved && output.output === undefined)
+    warn(
+      'resuming onto stdout: records written after the last checkpoint of a killed run may repeat; use --output FILE to have them cut off',
+    );
+  const destination = openDestination(output.output, { resumeBytes: saved?.bytes });
+  const formatter = createFormatter(output.format, saved?.format, warn);
+  const run: Run = { client, id, destination, formatter, shape: shapeFor(id, output.simplify) };
+  let failure: Error | undefined;
+  try {
+    for (const params of inputs) {
+      if (paginated) await exportPages(run, params, paging, output.progress, saved, command);
+      else if (catalog[id].result.kind === 'records') failure ??= await lookup(run, params);
+      else await single(run, params);
+    }
+    destination.write(formatter.end());
+  } catch (error) {
+    destination.abandon(paging.checkpoint !== undefined);
+    throw error;
+  }
+  destination.finish();
+  if (paging.checkpoint) removeCheckpoint(paging.checkpoint);
+  if (failure) throw failure;
+}

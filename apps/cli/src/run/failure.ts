@@ -1,0 +1,90 @@
+import {
+  AuthenticationError,
+  CancelledError,
+  ConnectionError,
+  RedirectError,
+  SocialDataError,
+  ValidationError,
+} from '@social-data/core';
+
+/** The documented exit codes (README, `--help`). */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
+
+/** Bad usage or input that the command itself noticed (a flag, a file, the config). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    readonly hint = 'Run the command with --help to see its arguments and options.',
+  ) {
+    super(message);
+  }
+}
+
+/** The run was stopped with Ctrl-C (or SIGTERM); what it wrote is saved. */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
+/**
+ * Core's hints name the n8n credential and the Zapier connection; in a terminal the same fix is
+ * a variable or `configure`.
+ */
+const TERMINAL_HINTS: Array<[new (...args: never[]) => Error, string]> = [
+  [
+    AuthenticationError,
+    'Check the API key: set SOCIAL_DATA_API_KEY or run social-data configure (keys start with tda_).',
+  ],
+  [
+    ConnectionError,
+    'Could not reach the API. Check the base URL (SOCIAL_DATA_BASE_URL or social-data configure) and your network.',
+  ],
+  [
+    RedirectError,
+    'The API answered with a redirect, which is never followed. Put the address the API answers at in SOCIAL_DATA_BASE_URL or the profile (usually https://).',
+  ],
+];
+
+function hintFor(error: SocialDataError): string {
+  for (const [kind, hint] of TERMINAL_HINTS) if (error instanceof kind) return hint;
+  if (error instanceof ValidationError && error.field === 'cookie')
+    return 'Set SOCIAL_DATA_COOKIE or run social-data configure: copy the cookie again from a logged-in browser.';
+  if (error instanceof ValidationError && error.field === 'proxy')
+    return 'Set SOCIAL_DATA_PROXY or run social-data configure: an http://, https://, socks5:// or socks5h:// URL with a host.';
+  if (error instanceof ValidationError && ['apiKey', 'baseUrl'].includes(error.field ?? ''))
+    return `Set SOCIAL_DATA_${error.field === 'apiKey' ? 'API_KEY' : 'BASE_URL'} or run social-data configure.`;
+  return error.hint;
+}
+
+/** Local input checks (no status) are usage; what the API or the network answered is a failure. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof Interrupted || error instanceof CancelledError) return EXIT.interrupted;
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof ValidationError && error.status === undefined) return EXIT.usage;
+  return EXIT.failure;
+}
+
+/**
+ * The message and the hint of a failure, as printed on stderr. Core's errors are redacted
+ * already; anything else (a file system error) goes through the run's redactor too.
+ */
+export function describe(error: unknown, redact: (text: string) => string = (text) => text): string {
+  if (error instanceof UsageError) return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
+  if (error instanceof SocialDataError) {
+    const hint = hintFor(error);
+    return redact(inTerminalWords(`social-data: ${error.message}${hint ? `\nhint: ${hint}` : ''}`));
+  }
+  return redact(`social-data: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Where core's messages send n8n and Zapier users, a terminal user has a profile and variables. */
+const HOST_SETTINGS = /(?:the |your )?(?:Social Data (?:API )?)?credential \(n8n\) or connection \(Zapier\)/g;
+
+const INSECURE_SETTING =
+  /turn on "Allow Insecure HTTP" in the credential \(n8n\) or connection \(Zapier\), or set allowInsecureHttp in code/;
+
+function inTerminalWords(text: string): string {
+  return text
+    .replace(INSECURE_SETTING, 'add --allow-insecure-http')
+    .replace(HOST_SETTINGS, 'your profile (social-data configure) or its SOCIAL_DATA_* variable');
+}

@@ -1,0 +1,48 @@
+export interface Progress {
+  update(records: number, pages: number): void;
+  /** Clears the bar, so the terminal is left with the output and any error alone. */
+  stop(): void;
+}
+
+export type ProgressChoice = 'auto' | 'on' | 'off';
+
+const silent: Progress = { update() {}, stop() {} };
+
+/** Shown on stderr when it is a terminal (`auto`), always (`--progress`) or never (`--quiet`). */
+export function progressEnabled(choice: ProgressChoice): boolean {
+  return choice === 'on' || (choice === 'auto' && process.stderr.isTTY === true);
+}
+
+/**
+ * Records, pages, rate and elapsed time; a bar and a percentage when the total is known (a
+ * profile's follower count before its followers are paged).
+ */
+export async function createProgress(
+  choice: ProgressChoice,
+  total: number | undefined,
+  now = Date.now,
+): Promise<Progress> {
+  if (!progressEnabled(choice)) return silent;
+  // Loaded only when a bar is drawn: cron runs and pipes never pay its start-up time.
+  const { SingleBar } = await import('cli-progress');
+  const rest = 'records | {pages} pages | {rate}/s | {duration_formatted}';
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: total === undefined ? `{value} ${rest}` : `{bar} {percentage}% | {value}/{total} ${rest}`,
+    clearOnComplete: true,
+    hideCursor: true,
+    noTTYOutput: choice === 'on' && process.stderr.isTTY !== true,
+    etaBuffer: 50,
+  });
+  const started = now();
+  bar.start(total ?? 0, 0, { pages: 0, rate: 0 });
+  return {
+    update(records, pages) {
+      const seconds = (now() - started) / 1000;
+      bar.update(records, { pages, rate: seconds > 0 ? Math.round(records / seconds) : 0 });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}

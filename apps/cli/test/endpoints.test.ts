@@ -1,0 +1,195 @@
+import { catalog, endpointIds, endpointSpec, inputParams, isPaginated } from '@social-data/core';
+import type { EndpointId, ParamSpec } from '@social-data/core';
+import { RECORD_INPUTS } from '@social-data/sandbox';
+import { commandName, kebab } from '../src/commands/names';
+import { Bench, jsonLines } from './support/cli';
+
+const bench = new Bench();
+let tweetIds: string;
+
+beforeAll(async () => {
+  await bench.start();
+  const tweets = await bench.run(['user', 'tweets', '@social_data', '--format', 'ids']);
+  tweetIds = tweets.stdout.trim().split('\n').slice(0, 3).join('\n');
+});
+afterAll(() => bench.close());
+
+/** What a person types for each kind of input: a handle with its @, a list URL, ids by lines. */
+function valueFor(name: string, spec: ParamSpec): string {
+  if (spec.format === 'tweetIdList') return tweetIds;
+  if (spec.format === 'text') return 'Made by the CLI test';
+  const value = (RECORD_INPUTS as Record<string, string>)[name];
+  if (value === undefined) throw new Error(`no sandbox value for ${name}: add one to RECORD_INPUTS`);
+  return value;
+}
+
+/** The command line of an endpoint, read off the catalog the way the CLI builds it. */
+function commandLine(id: EndpointId): { args: string[]; input: string } {
+  const { group, operation } = commandName(id);
+  const args = [group, operation];
+  let input = '';
+  for (const [name, spec] of inputParams(id)) {
+    if (!spec.required) continue;
+    const value = valueFor(name, spec);
+    // Lists of ids come through stdin, as a pipe hands them over.
+    if (value.includes('\n')) {
+      args.push('-');
+      input = value;
+    } else args.push(value);
+  }
+  return { args, input };
+}
+
+describe('every catalog endpoint is a command (a new catalog entry needs no change to the CLI)', () => {
+  it('gives each endpoint a command of its own', () => {
+    const lines = endpointIds.map((id) => Object.values(commandName(id)).join(' '));
+    expect(new Set(lines).size).toBe(endpointIds.length);
+  });
+
+  it.each(endpointIds)('%s runs against the sandbox and prints its records as JSON Lines', async (id) => {
+    const { args, input } = commandLine(id);
+    const result = await bench.run(args, { input });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const records = jsonLines(result.stdout);
+    expect(records.length).toBeGreaterThan(0);
+    const kind = catalog[id].result.kind;
+    if (kind === 'createdList') expect(records[0]).toEqual({ list_id: expect.stringMatching(/^\d+$/) });
+    else for (const record of records) expect(record.id).toEqual(expect.stringMatching(/^\d+$/));
+    if (kind === 'record' || kind === 'createdList') expect(records).toHaveLength(1);
+  });
+
+  it.each(endpointIds)('%s has help from the catalog: description, arguments, options', async (id) => {
+    const spec = endpointSpec(id);
+    const { group, operation } = commandName(id);
+    const result = await bench.run([group, operation, '--help']);
+    expect(result.code).toBe(0);
+    const help = result.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(spec.description);
+    expect(help).toContain(`API endpoint ${spec.ref}: ${spec.method} ${spec.path}`);
+    for (const [name, param] of inputParams(id)) {
+      expect(help).toContain(kebab(name));
+      expect(help).toContain(param.description.slice(0, 40));
+    }
+    if (isPaginated(id))
+      for (const flag of ['--all', '--limit', '--max-pages', '--start-cursor', '--checkpoint'])
+        expect(help).toContain(flag);
+  });
+});
+
+describe('paging flags', () => {
+  it('prints the first page by default, every page with --all, and stops at --limit and --max-pages', async () => {
+    const ids = async (...flags: string[]) =>
+      (await bench.run(['user', 'followers', 'followers_1k', '--format', 'ids', ...flags])).stdout
+        .trim()
+        .split('\n');
+    const first = await ids();
+    expect(first).toHaveLength(200);
+    const all = await ids('--all');
+    expect(all).toHaveLength(1000);
+    expect(new Set(all).size).toBe(1000);
+    expect(await ids('--limit', '250')).toEqual(all.slice(0, 250));
+    expect(await ids('--max-pages', '2', '--page-size', '100')).toEqual(all.slice(0, 200));
+  });
+
+  it('starts from --start-cursor', async () => {
+    const page = await bench.run(['user', 'followers', 'followers_1k', '--limit', '400', '--format', 'ids']);
+    const all = page.stdout.trim().split('\n');
+    const cursor = await bench.run([
+      'user',
+      'followers',
+      'followers_1k',
+      '--verbose',
+      '--format',
+      'ids',
+      '--max-pages',
+      '2',
+    ]);
+    const requests = cursor.stderr.split('\n').filter((line) => / GET /.test(line));
+    const second = /cursor=([^&\s]+)/.exec(requests[1] ?? '')?.[1];
+    expect(second).toBeDefined();
+    const rest = await bench.run([
+      'user',
+      'followers',
+      'followers_1k',
+      '--start-cursor',
+      decodeURIComponent(second!),
+      '--format',
+      'ids',
+    ]);
+    expect(rest.stdout.trim().split('\n')).toEqual(all.slice(200, 400));
+  });
+});
+
+describe('exit codes', () => {
+  it('exits 2 on bad input, naming the field and the fix, before any request', async () => {
+    await fetch(`${bench.sandbox.url}/_sandbox/stats/reset`, { method: 'POST' });
+    const result = await bench.run(['user', 'followers', 'not a name!']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /userName: "not a name!" is not a screen name\. Enter a screen name like jack/,
+    );
+    expect(result.stderr).toMatch(/^hint: /m);
+    const stats = (await (await fetch(`${bench.sandbox.url}/_sandbox/stats`)).json()) as {
+      data: { requests: number };
+    };
+    expect(stats.data.requests).toBe(0);
+  });
+
+  it('exits 2 on an unknown flag, a missing argument and a bad number', async () => {
+    for (const args of [
+      ['user', 'followers', '@a', '--no-such-flag'],
+      ['list', 'create'],
+      ['user', 'followers', '@a', '--limit', 'ten'],
+      ['user'],
+      ['user', 'followers', '@a', '--format', 'xml'],
+    ]) {
+      const result = await bench.run(args);
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+      expect(result.stderr).not.toBe('');
+    }
+  });
+
+  it('exits 1 when the API fails, with its message and a hint', async () => {
+    const result = await bench.run(['user', 'get', '@nobody_here_at_all']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/not found/i);
+    expect(result.stderr).toMatch(/^hint: Check the screen name/m);
+  });
+
+  it('exits 1 when the network fails, with a hint about the base URL', async () => {
+    const result = await bench.run(['user', 'get', '@social_data', '--retries', '0'], {
+      env: { SOCIAL_DATA_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^hint: Could not reach the API\. Check the base URL \(SOCIAL_DATA_BASE_URL/m,
+    );
+  });
+
+  it('words missing session settings for a terminal: the variable or configure, not an n8n credential', async () => {
+    for (const missing of ['SOCIAL_DATA_COOKIE', 'SOCIAL_DATA_PROXY']) {
+      const result = await bench.run(['bookmarks', 'get'], { env: { [missing]: undefined } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('your profile (social-data configure) or its SOCIAL_DATA_* variable');
+      expect(result.stderr).toContain(`hint: Set ${missing} or run social-data configure`);
+      expect(result.stderr).not.toMatch(/n8n|Zapier/);
+    }
+  });
+
+  it('refuses a plain http:// base URL off this machine before any request, naming the flag that allows it', async () => {
+    const result = await bench.run(['user', 'get', '@social_data'], {
+      env: { SOCIAL_DATA_BASE_URL: 'http://api.example.com' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/plain http:\/\/ would send the API key .* add --allow-insecure-http\./);
+  });
+
+  it('exits 0 on --help and --version', async () => {
+    expect((await bench.run(['--help'])).code).toBe(0);
+    const version = await bench.run(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});

@@ -1,0 +1,121 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { until } from '@social-data/test-support';
+import { Bench, COOKIE, PROXY, finished } from './support/cli';
+
+const bench = new Bench();
+beforeAll(() => bench.start());
+afterAll(() => bench.close());
+
+async function watchIds(args: string[]): Promise<string[]> {
+  const result = await bench.run(['watch', ...args, '--format', 'ids']);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+describe('watch', () => {
+  it('new followers across three runs with changes between them: nothing on the first, then each new one once, oldest first', async () => {
+    const state = bench.path('followers.state.json');
+    const args = ['new-follower', '@social_data', '--state', state];
+    expect(await watchIds(args)).toEqual([]);
+    expect(existsSync(state)).toBe(true);
+
+    const first = bench.control.strangers(3);
+    await bench.control.join('followers', { owner: 'social_data' }, first);
+    expect(await watchIds(args)).toEqual(first);
+
+    const second = bench.control.strangers(2);
+    await bench.control.join('followers', { owner: 'social_data' }, second);
+    expect(await watchIds(args)).toEqual(second);
+    expect(await watchIds(args)).toEqual([]);
+  });
+
+  it('new tweets across three runs, records as JSON Lines appended to --output', async () => {
+    const state = bench.path('tweets.state.json');
+    const output = bench.path('new-tweets.jsonl');
+    const args = ['watch', 'new-tweet', 'x.com/social_data', '--state', state, '-o', output];
+    expect((await bench.run(args)).code).toBe(0);
+    const first = await bench.control.tweet('social_data', 2);
+    expect((await bench.run(args)).code).toBe(0);
+    const second = await bench.control.tweet('social_data', 3);
+    expect((await bench.run(args)).code).toBe(0);
+    const ids = readFileSync(output, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual([...first, ...second]);
+  });
+
+  /** A watch polling every 0.3 s, once its first poll has saved the state. */
+  async function startWatching(feed: string, extra: string[] = []) {
+    const state = bench.path(`${feed}.interval.state.json`);
+    const args = ['watch', feed, '@social_data', '--state', state, '--interval', '0.3', '--format', 'ids'];
+    const child = bench.spawn([...args, ...extra]);
+    const done = finished(child);
+    const seen = { stdout: '', stderr: '' };
+    child.stdout!.on('data', (chunk: string) => (seen.stdout += chunk));
+    child.stderr!.on('data', (chunk: string) => (seen.stderr += chunk));
+    await until('the first poll', () => existsSync(state), 30_000);
+    return { child, done, seen, state };
+  }
+
+  it('keeps polling with --interval, and Ctrl-C exits 130 with the state saved', async () => {
+    const { child, done, seen, state } = await startWatching('new-reply');
+    const replies = await bench.control.tweet('social_data', 2, { feed: 'replies' });
+    await until('the new replies', () => replies.every((id) => seen.stdout.includes(id)), 30_000);
+    child.kill('SIGINT');
+    const result = await done;
+    expect(result.code).toBe(130);
+    expect(result.stdout.split('\n').filter(Boolean)).toEqual(replies);
+    expect(await watchIds(['new-reply', '@social_data', '--state', state])).toEqual([]);
+  });
+
+  it('with --interval, reports a failed poll and goes on: the next poll brings what it missed', async () => {
+    const { child, done, seen } = await startWatching('new-media-tweet', ['--retries', '0']);
+    await bench.control.fault({ fault: 'error-503', times: 2, endpoint: 'getUserMedia' });
+    const media = await bench.control.tweet('social_data', 1, { feed: 'media' });
+    await until('a failed poll', () => seen.stderr.includes('trying again at the next poll'), 30_000);
+    await until('the new media tweet', () => seen.stdout.includes(media[0]!), 30_000);
+    child.kill('SIGINT');
+    expect((await done).code).toBe(130);
+    expect(seen.stdout.split('\n').filter(Boolean)).toEqual(media);
+  });
+
+  it("keys an own-session feed by profile: another account's bookmarks are another watch", async () => {
+    const config = bench.path('config.json');
+    const profile = {
+      baseUrl: bench.sandbox.url,
+      apiKey: bench.sandbox.keys[0],
+      cookie: COOKIE,
+      proxy: PROXY,
+    };
+    writeFileSync(config, JSON.stringify({ profiles: { default: profile, other: profile } }), {
+      mode: 0o600,
+    });
+    const state = bench.path('bookmarks.state.json');
+    expect(await watchIds(['new-bookmark', '--state', state])).toEqual([]);
+    const [tweet] = await bench.control.tweet('followers_1k', 1);
+    await bench.control.bookmark(tweet!);
+    const other = await bench.run([
+      'watch',
+      'new-bookmark',
+      '--state',
+      state,
+      '--profile',
+      'other',
+      '--format',
+      'ids',
+    ]);
+    expect(other.stdout).toBe('');
+    expect(other.stderr).toMatch(/belongs to another watch .*; starting this one over/);
+    rmSync(config);
+  });
+
+  it('refuses a missing account and more than one, before any request', async () => {
+    expect((await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')])).code).toBe(2);
+    expect((await bench.run(['watch', 'new-nothing', '--state', bench.path('x.json')])).code).toBe(2);
+    expect(
+      (await bench.run(['watch', 'new-follower', '@a', '@b', '--state', bench.path('x.json')])).code,
+    ).toBe(2);
+  });
+});
