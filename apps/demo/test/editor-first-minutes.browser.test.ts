@@ -2,6 +2,8 @@ import { catalog } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { until } from '@social-data/test-support';
+import { choose, click, openEditor, pause, type } from '@social-data/test-support/browser';
+import type { EditorBrowser } from '@social-data/test-support/browser';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +14,6 @@ import { EDITOR_OWNER, startEditor } from '../src/editor';
 import { Progress } from '../src/progress';
 import { startStack } from '../src/stack';
 import type { Stack } from '../src/stack';
-import { openEditor } from './support/browser';
-import type { EditorBrowser } from './support/browser';
-import { click, pause, type } from './support/human';
-import { choose } from './support/panel-input';
 
 /**
  * Issue 19: what a new user does in the first five minutes, clicked and typed at a person's pace
