@@ -4,7 +4,7 @@ import type { Figures, Owner } from '@social-data/n8n-harness';
 import { startSandbox, WELL_KNOWN } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { until } from '@social-data/test-support';
-import { choose, click, openEditor, pause, type } from '@social-data/test-support/browser';
+import { choose, click, openEditor, pause, pickAction, type } from '@social-data/test-support/browser';
 import type { EditorBrowser } from '@social-data/test-support/browser';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -203,19 +203,7 @@ describe('the n8n package from a registry, as users install it (n8n 2.x)', () =>
     await page.goto(`${url}/workflow/new`);
     await click(page.getByTestId('canvas-add-button'));
     await type(page.getByTestId('node-creator-search-bar'), 'Social Data');
-    await click(
-      page
-        .getByTestId('node-creator')
-        .getByTestId('node-creator-item-name')
-        .getByText('Social Data', { exact: true })
-        .first(),
-    );
-    const action = page
-      .getByTestId('node-creator')
-      .getByText(catalog.getUserFollowers.action, { exact: true });
-    if (!(await action.isVisible()))
-      await click(page.getByTestId('node-creator-category-item').filter({ hasText: 'Actions' }));
-    await click(action);
+    await pickAction(page, 'Social Data', catalog.getUserFollowers.action);
     const ndv = page.getByTestId('ndv');
     await ndv.waitFor();
     await choose(page, 'resource', 'User');
