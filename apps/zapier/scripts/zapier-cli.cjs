@@ -53,7 +53,7 @@ function runZapierCli(args, { cwd = process.cwd(), env = {}, timeoutMs = 0, stdi
   });
 }
 
-module.exports = { runZapierCli };
+module.exports = { cliNode, runZapierCli };
 
 if (require.main === module) {
   runZapierCli(process.argv.slice(2), { stdio: 'inherit' }).then(
