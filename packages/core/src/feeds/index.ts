@@ -1,4 +1,10 @@
-export { feedIds, feedSpec, feeds, isUserFeed } from './catalog';
+export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
+export type { AccountFailure, AccountRecord, AccountsResult, AccountsState } from './accounts';
+export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
+export { filtersAnything, tweetFilter } from './filter';
+export { profilesOf } from './profiles';
+export type { UnavailableAccount } from './profiles';
+export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export { compareIds } from './ids';
 export type { IdRange } from './ids';
