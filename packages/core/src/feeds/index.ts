@@ -2,6 +2,8 @@ export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
 export type { AccountFailure, AccountRecord, AccountsResult, AccountsState } from './accounts';
 export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
 export { filtersAnything, tweetFilter } from './filter';
+export { FILTER_PAGE_CAP, filteredReadNotice, readFiltered } from './filtered-read';
+export type { FilteredRead } from './filtered-read';
 export { profilesOf } from './profiles';
 export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';
