@@ -74,6 +74,14 @@ function minimum(field: string, value: number | undefined): number | undefined {
   return value;
 }
 
+const RULES: readonly (KindRule | undefined)[] = ['include', 'exclude', 'only', undefined];
+
+function kindRule(field: string, rule: KindRule | undefined): KindRule | undefined {
+  if (!RULES.includes(rule))
+    throw invalid(field, `"${String(rule)}" is not a choice`, 'Choose include, exclude or only');
+  return rule;
+}
+
 function byKind(rule: KindRule | undefined, is: boolean): boolean {
   if (rule === 'exclude') return !is;
   if (rule === 'only') return is;
@@ -92,9 +100,13 @@ export function tweetFilter(filter: TweetFilter): (tweet: Filterable) => boolean
   const minRetweets = minimum('minRetweets', filter.minRetweets);
   const minViews = minimum('minViews', filter.minViews);
   const keywords = keywordList(filter.keywords);
+  const replies = kindRule('replies', filter.replies);
+  const retweets = kindRule('retweets', filter.retweets);
+  if (filter.keywordMatch !== undefined && filter.keywordMatch !== 'any' && filter.keywordMatch !== 'all')
+    throw invalid('keywordMatch', `"${String(filter.keywordMatch)}" is not a choice`, 'Choose any or all');
   const all = filter.keywordMatch === 'all';
   return (tweet) => {
-    if (!byKind(filter.replies, tweet.isReply) || !byKind(filter.retweets, tweet.isRetweet)) return false;
+    if (!byKind(replies, tweet.isReply) || !byKind(retweets, tweet.isRetweet)) return false;
     if (filter.withMediaOnly && !(tweet.media && tweet.media.length > 0)) return false;
     if (minLikes !== undefined && !((tweet.likeCount ?? -1) >= minLikes)) return false;
     if (minRetweets !== undefined && !((tweet.retweetCount ?? -1) >= minRetweets)) return false;

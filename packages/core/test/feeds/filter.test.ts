@@ -73,6 +73,8 @@ describe('kinds and counts', () => {
     expect(() => tweetFilter({ createdAfter: 'yesterday-ish' })).toThrow(ValidationError);
     expect(() => tweetFilter({ createdAfter: 'yesterday-ish' })).toThrow(/^createdAfter: /);
     expect(() => tweetFilter({ minLikes: -1 })).toThrow(/^minLikes: /);
+    expect(() => tweetFilter({ replies: 'never' as never })).toThrow(/^replies: "never" is not a choice/);
+    expect(() => tweetFilter({ keywordMatch: 'most' as never })).toThrow(/^keywordMatch: /);
   });
 
   it('says whether it filters anything', () => {
