@@ -114,12 +114,10 @@ export const readActions = Object.fromEntries(
           };
           if (!isTweetFeed(id)) return output;
           const capped = read.cut === 'max_pages' && read.records.length < maxItems;
-          const note = filteredReadNotice({
-            read: read.read,
-            kept: read.records.length,
-            pages: read.pages,
-            capped,
-          });
+          const note = filteredReadNotice(
+            { read: read.read, kept: read.records.length, pages: read.pages, capped },
+            'Map Next Cursor into Start Cursor of a later step to read further',
+          );
           return { ...output, read_count: read.read, note: note ?? '' };
         }),
         ...lineItemsOutput(id, {

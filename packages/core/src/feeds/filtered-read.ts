@@ -40,8 +40,14 @@ export async function readFiltered<R>(
   return { read, kept, pages: paginator.pagesFetched, capped };
 }
 
-/** What a user should be told about a filtered read that may have stopped short, if anything. */
-export function filteredReadNotice({ read, kept, pages, capped }: FilteredRead): string | undefined {
+/**
+ * What a user should be told about a filtered read that may have stopped short, if anything;
+ * `further` says how to read on where the caller's form has no Max Pages.
+ */
+export function filteredReadNotice(
+  { read, kept, pages, capped }: FilteredRead,
+  further = 'Raise Max Pages to read further',
+): string | undefined {
   if (!capped) return undefined;
-  return `Read ${read} tweets on ${pages} pages and ${kept} passed the filters; reading stopped at the page cap (Max Pages ${pages}). Raise Max Pages to read further, or loosen the filters.`;
+  return `Read ${read} tweets on ${pages} pages and ${kept} passed the filters; reading stopped at the page cap (Max Pages ${pages}). ${further}, or loosen the filters.`;
 }
