@@ -1,5 +1,5 @@
-import { filtersAnything, recordKindOf, tweetFilter, tweetsCarryMedia } from '@social-data/core';
-import type { EndpointId, KindRule, TweetFilter } from '@social-data/core';
+import { formFilter, recordKindOf, tweetsCarryMedia } from '@social-data/core';
+import type { EndpointId } from '@social-data/core';
 
 import { zapierBoolean } from './fields';
 import type { InputField } from './fields';
@@ -88,27 +88,11 @@ export function filterFields(id: EndpointId, dates: boolean): InputField[] {
   return fields;
 }
 
-const text = (value: unknown) =>
-  value === undefined || value === null || value === '' ? undefined : String(value);
-const number = (value: unknown) => (text(value) === undefined ? undefined : Number(value));
-
 /** The core filter a step's input stands for, or undefined when it filters nothing. */
 export function filterFrom(
   id: EndpointId,
   inputData: Record<string, unknown>,
 ): ((record: unknown) => boolean) | undefined {
   if (!isTweetFeed(id)) return undefined;
-  const filter: TweetFilter = {
-    replies: text(inputData.replies) as KindRule | undefined,
-    retweets: text(inputData.retweets) as KindRule | undefined,
-    withMediaOnly: zapierBoolean(inputData.withMediaOnly) === true,
-    keywords: text(inputData.keywords),
-    keywordMatch: text(inputData.keywordMatch) as TweetFilter['keywordMatch'],
-    minLikes: number(inputData.minLikes),
-    minRetweets: number(inputData.minRetweets),
-    minViews: number(inputData.minViews),
-    createdAfter: text(inputData.createdAfter),
-    createdBefore: text(inputData.createdBefore),
-  };
-  return filtersAnything(filter) ? (tweetFilter(filter) as (record: unknown) => boolean) : undefined;
+  return formFilter({ ...inputData, withMediaOnly: zapierBoolean(inputData.withMediaOnly) === true });
 }

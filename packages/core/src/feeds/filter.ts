@@ -137,3 +137,32 @@ export function filtersAnything(filter: TweetFilter): boolean {
     [filter.createdAfter, filter.createdBefore].some((value) => value !== undefined && value.trim() !== '')
   );
 }
+
+const formText = (value: unknown) =>
+  value === undefined || value === null || String(value).trim() === '' ? undefined : String(value);
+/** A form's minimum: empty or 0 is none (0 would only shut out tweets whose views are unknown). */
+const formCount = (value: unknown) =>
+  formText(value) === undefined || Number(value) === 0 ? undefined : Number(value);
+
+/**
+ * The filter an n8n or Zapier form stands for (field names as `TweetFilter`'s; empty fields and
+ * minimums of 0 are unset), or undefined when it filters nothing. Bad values fail here, naming
+ * the field, before any request.
+ */
+export function formFilter(
+  values: Readonly<Record<string, unknown>>,
+): ((tweet: unknown) => boolean) | undefined {
+  const filter: TweetFilter = {
+    replies: formText(values.replies) as KindRule | undefined,
+    retweets: formText(values.retweets) as KindRule | undefined,
+    withMediaOnly: values.withMediaOnly === true,
+    keywords: formText(values.keywords),
+    keywordMatch: formText(values.keywordMatch) as TweetFilter['keywordMatch'],
+    minLikes: formCount(values.minLikes),
+    minRetweets: formCount(values.minRetweets),
+    minViews: formCount(values.minViews),
+    createdAfter: formText(values.createdAfter),
+    createdBefore: formText(values.createdBefore),
+  };
+  return filtersAnything(filter) ? (tweetFilter(filter) as (tweet: unknown) => boolean) : undefined;
+}

@@ -1,7 +1,7 @@
 export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
 export type { AccountFailure, AccountRecord, AccountsResult, AccountsState } from './accounts';
 export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
-export { filtersAnything, tweetFilter } from './filter';
+export { filtersAnything, formFilter, tweetFilter } from './filter';
 export { FILTER_PAGE_CAP, filteredReadNotice, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
 export { profilesOf } from './profiles';

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { CONFIRM, classify } from './classify';
 import type { Kind, Reading } from './classify';
-import { readPages, refusedOr } from './reading';
+import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { bound, gapCount, knownCount, locate } from './segments';
 import type { Located, Segment } from './segments';
@@ -37,18 +37,10 @@ export async function startPositionWatch<R extends { id: string }>(
 ): Promise<WatchResult<R>> {
   const first = await readPages(read, undefined, START_PAGES, ({ ids }) => ids.length < START_IDS);
   if (first.ids.length === 0 && !first.ended) {
-    const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
-    return {
-      records: [],
-      removed: [],
-      state: undefined,
-      notes: [note],
-      uncertain: false,
-      requests: first.requests,
-    };
+    return startsLater(first.requests);
   }
   const state: PositionState = { v: 2, key: options.key, segments: [{ ids: first.ids }] };
-  return { records: [], removed: [], state, notes: [], uncertain: false, requests: first.requests };
+  return started(state, first.requests);
 }
 
 /**

@@ -127,3 +127,14 @@ export function refusedOr<T>(walk: Promise<T>): Promise<T | ValidationError> {
     throw error;
   });
 }
+
+/** A first poll that took note of the feed: nothing to report yet. */
+export function started<R>(state: WatchState, requests: number): WatchResult<R> {
+  return { records: [], removed: [], state, notes: [], uncertain: false, requests };
+}
+
+/** A first poll that met only empty pages claiming more: the watch starts at the next poll. */
+export function startsLater<R>(requests: number): WatchResult<R> {
+  const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
+  return { records: [], removed: [], state: undefined, notes: [note], uncertain: false, requests };
+}

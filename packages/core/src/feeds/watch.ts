@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { addRange, compareIds, inRanges, newestFirst, rangeOf } from './ids';
 import { PositionPoll, startPositionWatch } from './position';
-import { readPages, refusedOr } from './reading';
+import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { MAX_RANGES, MAX_SEEN, MAX_STALLS, MAX_UNTIL, readState } from './state';
 import type { Backlog, TimeState } from './state';
@@ -42,15 +42,7 @@ export async function startWatch<R extends { id: string }>(
   if (options.order === 'position') return startPositionWatch(read, options);
   const first = await firstRecords(read, options.maxPages);
   if (first.records.length === 0 && !first.ended) {
-    const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
-    return {
-      records: [],
-      removed: [],
-      state: undefined,
-      notes: [note],
-      uncertain: false,
-      requests: first.requests,
-    };
+    return startsLater(first.requests);
   }
   const ids = first.records.map((record) => record.id);
   const state: TimeState = {
@@ -61,7 +53,7 @@ export async function startWatch<R extends { id: string }>(
   };
   const oldest = state.seen.at(-1);
   if (!first.ended && oldest !== undefined) state.floor = oldest;
-  return { records: [], removed: [], state, notes: [], uncertain: false, requests: first.requests };
+  return started(state, first.requests);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ValidationError, filtersAnything, pollFeed, tweetFilter } from '../../src';
+import { ValidationError, filtersAnything, formFilter, pollFeed, tweetFilter } from '../../src';
 import type { TweetFilter } from '../../src';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 
@@ -84,6 +84,21 @@ describe('kinds and counts', () => {
   });
 });
 
+describe('a filter from a form', () => {
+  it('takes empty fields and minimums of 0 as unset, so an empty form filters nothing', () => {
+    expect(formFilter({ replies: '', keywords: ' ', minViews: 0, minLikes: '', withMediaOnly: false })).toBe(
+      undefined,
+    );
+    const keep = formFilter({ keywords: 'ai', minLikes: '3' })!;
+    expect(keep(tweet({ text: 'AI!', likeCount: 3 }))).toBe(true);
+    expect(keep(tweet({ text: 'AI!', likeCount: 2 }))).toBe(false);
+  });
+
+  it('refuses what is no choice, naming the field', () => {
+    expect(() => formFilter({ retweets: 'sometimes' })).toThrow(/^retweets: /);
+  });
+});
+
 describe('a filtered watch', () => {
   it('never reports a tweet the filter rejects, then or later, and remembers it as seen', async () => {
     const ids = new TweetIds();
@@ -95,7 +110,11 @@ describe('a filtered watch', () => {
         for await (const page of pages)
           yield {
             ...page,
-            records: page.records.map((record) => tweet({ id: record.id, text: texts.get(record.id) ?? '' })),
+            records: page.records.map((record) => ({
+              ...base,
+              id: record.id,
+              text: texts.get(record.id) ?? '',
+            })),
           };
       })();
     };

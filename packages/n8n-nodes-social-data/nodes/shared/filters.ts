@@ -1,4 +1,4 @@
-import { filtersAnything, recordKindOf, tweetFilter } from '@social-data/core';
+import { formFilter, recordKindOf } from '@social-data/core';
 import type { EndpointId, TweetFilter } from '@social-data/core';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
@@ -122,18 +122,5 @@ export function filterOptions(id: EndpointId, dates: boolean): INodeProperties[]
 
 /** The core filter the options stand for, or undefined when they filter nothing. */
 export function filterFrom(options: FilterOptions): ((tweet: unknown) => boolean) | undefined {
-  const filter: TweetFilter = {
-    replies: options.replies,
-    retweets: options.retweets,
-    withMediaOnly: options.withMediaOnly,
-    keywords: options.keywords,
-    keywordMatch: options.keywordMatch,
-    // 0 is the field's default: no minimum.
-    minLikes: options.minLikes || undefined,
-    minRetweets: options.minRetweets || undefined,
-    minViews: options.minViews || undefined,
-    createdAfter: options.createdAfter || undefined,
-    createdBefore: options.createdBefore || undefined,
-  };
-  return filtersAnything(filter) ? (tweetFilter(filter) as (tweet: unknown) => boolean) : undefined;
+  return formFilter(options as Record<string, unknown>);
 }
