@@ -2,6 +2,8 @@ export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
 export type { AccountFailure, AccountRecord, AccountsResult, AccountsState } from './accounts';
 export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
 export { filtersAnything, formFilter, tweetFilter } from './filter';
+export { filterFields, takesFilters } from './filter-fields';
+export type { FilterField } from './filter-fields';
 export { FILTER_PAGE_CAP, filteredReadNotice, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
 export { profilesOf } from './profiles';
