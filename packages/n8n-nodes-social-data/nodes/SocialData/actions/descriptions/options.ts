@@ -86,11 +86,7 @@ export function pagingProperties(): INodeProperties[] {
   ];
   for (const id of endpointIds) {
     const options = [
-      ...(isPaginated(id)
-        ? pageOptions(id)
-        : isSimplifiable(id)
-          ? [simplifyOption([recordKindOf(id)])]
-          : []),
+      ...(isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption([recordKindOf(id)])] : []),
       ...(hasMedia(id) ? mediaOptions : []),
       ...(isPaginated(id) && isTweetFeed(id) ? filterOptions(id, true) : []),
     ];
