@@ -132,11 +132,14 @@ export class PositionPoll<R extends { id: string }> {
     this.take(head.records, kinds);
 
     if (head.ended) {
-      this.replace(reading.lastSegment === undefined ? [{ ids: head.ids }] : this.joined(head, reading));
+      await this.replace(
+        reading.lastSegment === undefined ? [{ ids: head.ids }] : this.joined(head, reading),
+        head,
+      );
       return;
     }
     if (reading.lastSegment !== undefined && confirmedBy(head.ids)) {
-      this.replace(this.joined(head, reading));
+      await this.replace(this.joined(head, reading), head);
       return;
     }
     // Nothing new read: nothing to place; a gap below the top is read on as it was.
@@ -314,10 +317,50 @@ export class PositionPoll<R extends { id: string }> {
    * the known ids it no longer holds were not met where they must have been, so they are gone.
    * Items never move down (only an addition moves one, to the top, where a read meets it).
    */
-  private replace(segments: Segment[]): void {
+  private async replace(segments: Segment[], head: Read<R>): Promise<void> {
     const kept = locate(segments);
-    for (const id of locate(this.segments).keys()) if (!kept.has(id)) this.removed.push(id);
+    const gone = [...locate(this.segments).keys()].filter((id) => !kept.has(id));
+    const back = await this.seenAgain(head, gone);
+    for (const id of gone) if (!back.has(id)) this.removed.push(id);
+    for (const [id, after] of back) {
+      const place = after === undefined ? undefined : locate(segments).get(after);
+      const segment = segments[place?.segment ?? 0]!;
+      segment.ids.splice(place ? place.position + 1 : 0, 0, id);
+    }
     this.segments = segments;
+  }
+
+  /**
+   * Pages are read one after another, not at once: an account removed above a page boundary
+   * between two requests shifts the next page up, and the account that crossed the boundary is
+   * read by neither. So a known account missing where two pages meet (between the last known id
+   * of one page and the first of the next, in the order the state knows) is looked for again in
+   * the page above that boundary, read once more; found there, it stays, where the pages meet.
+   */
+  private async seenAgain(head: Read<R>, gone: string[]): Promise<Map<string, string | undefined>> {
+    const back = new Map<string, string | undefined>();
+    if (gone.length === 0 || head.pages.length < 2) return back;
+    const index = locate(this.segments);
+    const rankOf = (id: string | undefined) => (id === undefined ? undefined : index.get(id)?.rank);
+    for (let page = 1; page < head.pages.length; page += 1) {
+      const start = head.pages[page]!.start;
+      const above = head.ids.slice(head.pages[page - 1]!.start, start).filter((id) => index.has(id));
+      const below = head.ids
+        .slice(start, head.pages[page + 1]?.start ?? head.ids.length)
+        .find((id) => index.has(id));
+      const low = rankOf(above.at(-1)) ?? -1;
+      const high = rankOf(below) ?? Infinity;
+      const suspects = gone.filter((id) => !back.has(id) && rankOf(id)! > low && rankOf(id)! < high);
+      if (suspects.length === 0) continue;
+      const again = await refusedOr(
+        readPages(this.read, head.pages[page - 1]!.cursor || undefined, 1, () => false),
+      );
+      if (again instanceof ValidationError) continue;
+      this.requests += again.requests;
+      // Found again, it belongs where the two pages meet: after the last id of the page above.
+      for (const id of suspects) if (again.ids.includes(id)) back.set(id, head.ids[start - 1]);
+    }
+    return back;
   }
 
   private take(records: R[], kinds: readonly Kind[]): void {

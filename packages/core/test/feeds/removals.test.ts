@@ -108,6 +108,27 @@ describe('removals from an account feed', () => {
     expect(watch.removed).toHaveLength(1);
   });
 
+  it('an account removed above a page boundary during a read does not make the one it shifted out of sight a removal', async () => {
+    // 60 followers, 20 a page: the first follower leaves between the requests for pages 1 and 2,
+    // so the follower that was first on page 2 moves up to page 1, which was already read.
+    const feed = new FakeFeed(20, accountIds(60));
+    const watch = new Watch(feed, REMOVALS);
+    await watch.poll();
+    const [early, crossing] = [feed.items[0]!, feed.items[20]!];
+    feed.changeAt.set(feed.requests + 2, () => feed.remove(early));
+    await watch.poll();
+    expect(watch.removed).toEqual([]);
+    // The page above the boundary was read once more, and found it.
+    expect(feed.requests).toBe(3 + 3 + 1);
+    await watch.poll();
+    expect(watch.removed).toEqual([early]);
+    expect(feed.items).toContain(crossing);
+    feed.remove(crossing);
+    await watch.poll();
+    expect(watch.removed).toEqual([early, crossing]);
+    expect(watch.emitted).toEqual([]);
+  });
+
   it('tweet feeds report no removals (a deleted tweet is not an event)', async () => {
     const ids = new TweetIds();
     const feed = new FakeFeed(20, ids.take(50));
