@@ -122,8 +122,8 @@ async function pollRemovals(
   event: FeedId,
 ): Promise<object[]> {
   const feed = feeds[event];
-  const params = paramsFrom(feed.endpoint, bundle.inputData);
-  const read = feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, params));
+  const params = normalizeParams(feed.endpoint, paramsFrom(feed.endpoint, bundle.inputData));
+  const read = feedPages(client, feed.endpoint, params);
   const shape = shapeFor(feed.endpoint, bundle.inputData.simplify);
   if (bundle.meta?.isLoadingSample) {
     const newest = await newestRecord(read);

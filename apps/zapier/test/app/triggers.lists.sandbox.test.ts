@@ -43,6 +43,10 @@ describe('Unfollowed By in Zapier', () => {
     const again = await poll('unfollowedBy', input);
     expect(again.map((item) => item.account_id)).toEqual([first]);
     expect(items.map((item) => item.id)).not.toContain(again[0]!.id);
+    // The same account written another way is the same watch: it goes on, not over.
+    world.leave('followers', owner, world.accountById(followers[7]!)!);
+    const renamed = await poll('unfollowedBy', { ...input, userName: '@FOLLOWERS_200' });
+    expect(renamed.map((item) => item.account_id)).toEqual([followers[7]]);
   });
 });
 
