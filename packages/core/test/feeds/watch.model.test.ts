@@ -349,6 +349,11 @@ async function runAccounts(steps: AccountStep[], filtered: boolean) {
   /** Accounts whose watch is running (had a good first poll): arrivals since are owed. */
   const watched = new Set<string>();
   const owed = new Map<string, string>();
+  /**
+   * Arrivals of an account off the watch: a restart may bring back a save that still holds its
+   * state, from which the watch carries on, so each may be reported once, for that account.
+   */
+  const optional = new Map<string, string>();
   const reported = new Set<string>();
   const readFor = (name: string) => feeds[names.indexOf(name)]!.read;
   let live: unknown;
@@ -366,8 +371,10 @@ async function runAccounts(steps: AccountStep[], filtered: boolean) {
     for (const { account, record } of result.records) {
       if (reported.has(record.id)) throw new Error(`${record.id} reported twice`);
       if (!keep(record.id)) throw new Error(`${record.id} reported though the filter rejects it`);
-      if (owed.get(record.id) !== account) throw new Error(`${record.id} reported for ${account}, not owed`);
+      if (owed.get(record.id) !== account && optional.get(record.id) !== account)
+        throw new Error(`${record.id} reported for ${account}, not owed`);
       owed.delete(record.id);
+      optional.delete(record.id);
       reported.add(record.id);
     }
     const failed = new Set(result.failures.map(({ account }) => account));
@@ -391,7 +398,7 @@ async function runAccounts(steps: AccountStep[], filtered: boolean) {
         const ids = tweets.take(action.count);
         feeds[action.account]!.add(...ids);
         // Dropped but back on the list before the next poll, an account carries on.
-        if (watched.has(name)) for (const id of ids) if (keep(id)) owed.set(id, name);
+        for (const id of ids) if (keep(id)) (watched.has(name) ? owed : optional).set(id, name);
         break;
       }
       case 'add': {
