@@ -334,23 +334,28 @@ export class PositionPoll<R extends { id: string }> {
    * Pages are read one after another, not at once: an account removed above a page boundary
    * between two requests shifts the next page up, and the account that crossed the boundary is
    * read by neither. So a known account missing where two pages meet (between the last known id
-   * of one page and the first of the next, in the order the state knows) is looked for again in
-   * the page above that boundary, read once more; found there, it stays, where the pages meet.
+   * of one page and the first of the next still in their old place, in the order the state
+   * knows) is looked for again in the page above that boundary, read once more; found there, it
+   * stays, where the pages meet. An account that came back on top says nothing of where it was,
+   * so it bounds nothing; and where the page above ends on a new account or one that came back,
+   * the one below it may have come back too, from anywhere: every missing account is looked for.
    */
   private async seenAgain(head: Read<R>, gone: string[]): Promise<Map<string, string | undefined>> {
     const back = new Map<string, string | undefined>();
     if (gone.length === 0 || head.pages.length < 2) return back;
     const index = locate(this.segments);
-    const rankOf = (id: string | undefined) => (id === undefined ? undefined : index.get(id)?.rank);
+    const { inPlace, kinds } = classify(head.ids, this.segments, index);
+    const rankOf = (id: string) => index.get(id)!.rank;
     for (let page = 1; page < head.pages.length; page += 1) {
       const start = head.pages[page]!.start;
-      const above = head.ids.slice(head.pages[page - 1]!.start, start).filter((id) => index.has(id));
-      const below = head.ids
-        .slice(start, head.pages[page + 1]?.start ?? head.ids.length)
-        .find((id) => index.has(id));
-      const low = rankOf(above.at(-1)) ?? -1;
-      const high = rankOf(below) ?? Infinity;
-      const suspects = gone.filter((id) => !back.has(id) && rankOf(id)! > low && rankOf(id)! < high);
+      const end = head.pages[page + 1]?.start ?? head.ids.length;
+      const above = start > 0 ? inPlace.lastIndexOf(true, start - 1) : -1;
+      const below = inPlace.indexOf(true, start);
+      const low = above !== -1 && above >= head.pages[page - 1]!.start ? rankOf(head.ids[above]!) : -1;
+      const high = below !== -1 && below < end ? rankOf(head.ids[below]!) : Infinity;
+      const anywhere = start > 0 && kinds[start - 1] === 'new';
+      const inWindow = (id: string) => rankOf(id) > low && rankOf(id) < high;
+      const suspects = gone.filter((id) => !back.has(id) && (anywhere || inWindow(id)));
       if (suspects.length === 0) continue;
       const again = await refusedOr(
         readPages(this.read, head.pages[page - 1]!.cursor || undefined, 1, () => false),

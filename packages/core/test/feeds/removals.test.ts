@@ -129,6 +129,64 @@ describe('removals from an account feed', () => {
     expect(watch.emitted).toEqual([]);
   });
 
+  // Model counterexample {"page":5,"maxPages":5,"removals":true,"filtered":true}: arrive 4,
+  // return at 5, leaveMidRead at 0. The account back on top holds the top of page 1 and says
+  // nothing of where the one that crossed the boundary was.
+  it('leaveMidRead after a re-follow on top: the follower that crossed the page boundary is no removal', async () => {
+    const feed = new FakeFeed(5, accountIds(25));
+    const watch = new Watch(feed, { ...REMOVALS, maxPages: 5 });
+    await watch.poll();
+    const [newest, second] = [feed.items[0]!, feed.items[1]!];
+    const joined = accountIds(4);
+    feed.add(...joined);
+    feed.add(second);
+    // `second` is on top, `newest` the first of page 2; `second` leaves after page 1 is read.
+    feed.changeAt.set(feed.requests + 2, () => feed.remove(second));
+    expect(new Set(await watch.poll())).toEqual(new Set([second, ...joined]));
+    expect(watch.removed).toEqual([]);
+    await watch.poll();
+    expect(watch.removed).toEqual([second]);
+    expect(feed.items).toContain(newest);
+  });
+
+  // Model counterexample {"page":10,"maxPages":5,"removals":false,"filtered":true}: poll,
+  // leave at 9, arrive 9, rejoin at 12, leaveMidRead at 5.
+  it('leaveMidRead below an account that came back: the newest known follower, shifted out of both pages, is no removal', async () => {
+    const feed = new FakeFeed(10, accountIds(50));
+    const watch = new Watch(feed, { ...USERS, maxPages: 5 });
+    await watch.poll();
+    const newest = feed.items[0]!;
+    const fickle = feed.items[9]!;
+    feed.remove(fickle);
+    const joined = accountIds(9);
+    feed.add(...joined);
+    feed.add(fickle);
+    const leaving = feed.items[5]!;
+    feed.changeAt.set(feed.requests + 2, () => feed.remove(leaving));
+    await watch.poll();
+    expect(watch.removed).toEqual([]);
+    await watch.poll();
+    expect(watch.removed).toEqual([leaving]);
+    expect(feed.items).toContain(newest);
+  });
+
+  it('leaveMidRead: a known follower back on top, pushed to the first of page 2 by 5 new ones, is no removal', async () => {
+    const feed = new FakeFeed(5, accountIds(25));
+    const watch = new Watch(feed, { ...REMOVALS, maxPages: 5 });
+    await watch.poll();
+    const back = feed.items[19]!;
+    feed.add(back);
+    const joined = accountIds(5);
+    feed.add(...joined);
+    // `back` is first on page 2; the newest follower leaves after page 1 is read.
+    feed.changeAt.set(feed.requests + 2, () => feed.remove(joined[0]!));
+    await watch.poll();
+    expect(watch.removed).toEqual([]);
+    await watch.poll();
+    expect(watch.removed).toEqual([joined[0]]);
+    expect(feed.items).toContain(back);
+  });
+
   it('tweet feeds report no removals (a deleted tweet is not an event)', async () => {
     const ids = new TweetIds();
     const feed = new FakeFeed(20, ids.take(50));
