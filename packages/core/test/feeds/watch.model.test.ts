@@ -82,12 +82,20 @@ class Reference {
   readonly gone = new Set<string>();
   /** Left the feed, and may be reported as removed once (the engine may know them, or not). */
   readonly mayBeGone = new Set<string>();
+  /**
+   * Arrivals the filter rejects that no poll has read whole yet: owed nothing, but as unknown to
+   * the engine as an owed arrival until a poll reads past them.
+   */
+  readonly unread = new Set<string>();
+  /** Rejected arrivals since the last save: a restart takes the engine back to before them. */
+  private readonly sinceSave = new Set<string>();
 
   constructor(private readonly keep: (id: string) => boolean = () => true) {}
 
   arrive(id: string, known: boolean): void {
     if (!this.keep(id)) {
       this.rejected.add(id);
+      if (!known) this.unseen(id);
       return;
     }
     if (known || this.reported.has(id)) this.optional.add(id);
@@ -97,6 +105,8 @@ class Reference {
   leave(id: string): void {
     this.owed.delete(id);
     this.optional.delete(id);
+    this.unread.delete(id);
+    this.sinceSave.delete(id);
     if (this.known.has(id)) this.gone.add(id);
     else this.mayBeGone.add(id);
   }
@@ -108,6 +118,26 @@ class Reference {
     // Known or not, it is on top: the engine may take it for new (a re-follow), or may not.
     if (this.keep(id)) this.optional.add(id);
     else this.rejected.add(id);
+    // Reported removed already, it is forgotten: a stranger to the engine again.
+    if (!pending && !this.keep(id)) this.unseen(id);
+  }
+
+  private unseen(id: string): void {
+    this.unread.add(id);
+    this.sinceSave.add(id);
+  }
+
+  /** A poll that was sure and left no gap has read past every arrival. */
+  readWhole(): void {
+    this.unread.clear();
+  }
+
+  saved(): void {
+    this.sinceSave.clear();
+  }
+
+  restarted(): void {
+    for (const id of this.sinceSave) this.unread.add(id);
   }
 
   report(id: string): void {
@@ -184,7 +214,11 @@ async function run(order: 'time' | 'position', settings: Settings, steps: Step[]
     for (const id of result.removed) model.reportRemoved(id);
     if (result.uncertain) model.excuse();
     if (whole && !result.uncertain) expect([...model.gone]).toEqual([]);
-    if (result.records.length > 0 || result.removed.length > 0) saved = live;
+    if (!result.uncertain && !workLeft(live)) model.readWhole();
+    if (result.records.length > 0 || result.removed.length > 0) {
+      saved = live;
+      model.saved();
+    }
   };
 
   for (const action of steps) {
@@ -222,8 +256,11 @@ async function run(order: 'time' | 'position', settings: Settings, steps: Step[]
         // shift up while the poll reads them.
         // Only on a feed whose arrivals are all reported: an unknown arrival shifted out of sight
         // mid-read turns up later inside known ground, which the engine takes for the accounts
-        // above it coming back on top (decision N16).
-        if (order === 'time' || model.owed.size > 0 || model.optional.size > 0 || workLeft(live)) break;
+        // above it coming back on top (decision N16). An arrival the filter rejects is just as
+        // unknown to the engine until a poll reads it (the filter applies after the diff), so
+        // it is held to the same rule: the model owes nothing for it, the engine cannot tell.
+        const unknown = model.owed.size > 0 || model.optional.size > 0 || model.unread.size > 0;
+        if (order === 'time' || unknown || workLeft(live)) break;
         const id = feed.items[action.at];
         if (id === undefined) break;
         feed.changeAt.set(feed.requests + 2, () => {
@@ -271,6 +308,7 @@ async function run(order: 'time' | 'position', settings: Settings, steps: Step[]
         break;
       case 'restart':
         live = saved;
+        model.restarted();
         break;
       case 'poll':
         await poll(true);
