@@ -196,9 +196,15 @@ async function run(order: 'time' | 'position', settings: Settings, steps: Step[]
   const left: string[] = [];
 
   const poll = async (clean = false) => {
-    // A poll that reads the feed whole from its top is sure of every removal (N23).
+    // A poll that reads the feed whole from its top is sure of every removal (N23). Tweet feeds
+    // report none: a deleted tweet is not an event, and their reads stop at known ground.
     const whole =
-      clean && removals && live !== undefined && !workLeft(live) && feed.items.length <= page * maxPages;
+      order === 'position' &&
+      clean &&
+      removals &&
+      live !== undefined &&
+      !workLeft(live) &&
+      feed.items.length <= page * maxPages;
     let result;
     try {
       result = await pollFeed(feed.read, live, options);
