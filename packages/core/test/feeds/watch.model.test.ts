@@ -394,8 +394,9 @@ async function runAccounts(steps: AccountStep[], filtered: boolean) {
   const watched = new Set<string>();
   const owed = new Map<string, string>();
   /**
-   * Arrivals of an account off the watch: a restart may bring back a save that still holds its
-   * state, from which the watch carries on, so each may be reported once, for that account.
+   * Arrivals of an account off the watch, or owed by one whose watch was dropped since: a restart
+   * may bring back a save that still holds its state, from which the watch carries on, so each
+   * may be reported once, for that account.
    */
   const optional = new Map<string, string>();
   const reported = new Set<string>();
@@ -405,7 +406,11 @@ async function runAccounts(steps: AccountStep[], filtered: boolean) {
 
   const forget = (name: string) => {
     watched.delete(name);
-    for (const [id, account] of owed) if (account === name) owed.delete(id);
+    for (const [id, account] of owed) {
+      if (account !== name) continue;
+      owed.delete(id);
+      optional.set(id, account);
+    }
   };
 
   const poll = async () => {
