@@ -1,6 +1,7 @@
 // Renders the root README's table of every endpoint with the n8n operation and the Zapier steps
-// that reach it, from the core catalog and the two built integrations. `npm run docs` rewrites
-// it; apps/demo's README test fails when it is stale.
+// that reach it, and its table of every trigger feed with its events and filters, from the core
+// catalog, the feed catalog and the two built integrations. `npm run docs` rewrites them;
+// apps/demo's README test fails when they are stale.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -47,13 +48,36 @@ function endpointsTable() {
   return rows.join('\n');
 }
 
+function feedsTable() {
+  const core = require(join(ROOT, 'packages/core/dist/index.cjs'));
+  const { catalog, feedIds, feeds, isRemovalFeed, recordKindOf, takesManyAccounts, MAX_ACCOUNTS } = core;
+  const { SocialDataTrigger } = require(
+    join(ROOT, 'packages/n8n-nodes-social-data/dist/nodes/SocialDataTrigger/SocialDataTrigger.node.js'),
+  );
+  const app = require(join(ROOT, 'apps/zapier/dist/index.js'));
+  const events = new SocialDataTrigger().description.properties.find((property) => property.name === 'event');
+  const n8nEvent = new Set(events.options.map((option) => option.value));
+  const rows = [
+    '| Event | Emits | Feed (#) | Order | Accounts | Filters | n8n trigger | Zapier trigger |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const id of feedIds) {
+    const feed = feeds[id];
+    const spec = catalog[feed.endpoint];
+    rows.push(
+      `| ${feed.displayName} | ${isRemovalFeed(id) ? 'removals the trigger is sure of' : 'new items'} | ${spec.ref} | ${feed.order} | ${takesManyAccounts(id) ? `1 or up to ${MAX_ACCOUNTS}` : '1'} | ${recordKindOf(feed.endpoint) === 'tweet' ? 'yes' : '—'} | ${n8nEvent.has(id) ? 'yes' : '—'} | ${app.triggers[id] ? 'yes' : '—'} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
 function withTable(readme) {
-  return between(readme, 'endpoints', endpointsTable());
+  return between(between(readme, 'endpoints', endpointsTable()), 'feeds', feedsTable());
 }
 
 module.exports = { README, withTable };
 
 if (require.main === module) {
   writeFileSync(README, withTable(readFileSync(README, 'utf8')));
-  console.log('README.md endpoints table updated');
+  console.log('README.md endpoints and feeds tables updated');
 }

@@ -1,4 +1,4 @@
-import { catalog } from '@social-data/core';
+import { catalog, feedIds, feeds } from '@social-data/core';
 import { REPO_ROOT } from '@social-data/n8n-harness';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +14,7 @@ describe('the root README', () => {
   // Prettier pads the table's columns; compare the text without the padding.
   const cells = (text: string) => text.replace(/ +/g, '').replace(/-+/g, '-');
 
-  it('has the endpoints table the catalog and the built integrations give (npm run docs updates it)', () => {
+  it('has the endpoints and feeds tables the catalogs and the built integrations give (npm run docs updates them)', () => {
     expect(cells(readme)).toBe(cells(withTable(readme)));
   });
 
@@ -27,6 +27,15 @@ describe('the root README', () => {
       const row = table.split('\n').find((line) => line.includes(`${spec.method} ${spec.path}\``));
       expect({ path: spec.path, row: row?.includes('→') }).toEqual({ path: spec.path, row: true });
     }
+  });
+
+  it('names every trigger event of the feed catalog, the new events and filters with it', () => {
+    const table = readme.slice(readme.indexOf('<!-- feeds:start -->'), readme.indexOf('<!-- feeds:end -->'));
+    const rows = table
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| Event') && !line.startsWith('| -'));
+    expect(rows.map((row) => row.split('|')[1]!.trim())).toEqual(feedIds.map((id) => feeds[id].displayName));
+    expect(rows.filter((row) => row.includes('removals the trigger is sure of'))).toHaveLength(4);
   });
 });
 

@@ -1,8 +1,11 @@
+import { isRemovalFeed } from '@social-data/core';
+import type { FeedId } from '@social-data/core';
 import { RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS } from '@social-data/test-support';
 
 import { app, appTester, everyStep, inputsFor, run } from './support/app';
+import { afterRemoval } from './support/removals';
 import { withStepClockStopped } from './support/sandbox';
 
 const API_KEY = 'tda_zapierSandboxKey_55';
@@ -31,7 +34,11 @@ afterAll(() => sandbox.close());
 
 describe('every step against the sandbox', () => {
   it.each(everyStep)('%s.%s returns records shaped like its sample', async (kind, key) => {
-    const result = await run(kind, key, authData, inputsFor(kind, key, values));
+    const inputData = inputsFor(kind, key, values);
+    const result =
+      kind === 'triggers' && isRemovalFeed(key as FeedId)
+        ? await afterRemoval(sandbox, authData, key as FeedId, inputData)
+        : await run(kind, key, authData, inputData);
     for (const secret of SECRETS) expect(JSON.stringify(result)).not.toContain(secret);
     const sample = (app[kind][key]!.operation as unknown as { sample: Record<string, unknown> }).sample;
     if (kind === 'triggers' || kind === 'searches') {

@@ -29,7 +29,12 @@ export { DEFAULT_MAX_RETRIES } from './http/retry';
 export { Paginator, DEFAULT_MAX_EMPTY_PAGES } from './pagination/paginator';
 export type { PaginateOptions, StopReason } from './pagination/paginator';
 export type { Page } from './pagination/page';
-export { normalizeId, normalizeIdList, normalizeScreenName } from './input/identifiers';
+export {
+  normalizeId,
+  normalizeIdList,
+  normalizeScreenName,
+  normalizeScreenNameList,
+} from './input/identifiers';
 export type { IdKind } from './input/identifiers';
 export {
   describeRange,

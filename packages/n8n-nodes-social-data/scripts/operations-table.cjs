@@ -4,7 +4,7 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const { catalog, feeds } = require('@social-data/core');
+const { MAX_ACCOUNTS, catalog, feeds, takesManyAccounts } = require('@social-data/core');
 
 const { between } = require('../../../scripts/readme-tables.cjs');
 
@@ -38,14 +38,24 @@ function operationsTable() {
 function eventsTable() {
   const { SocialDataTrigger } = require('../dist/nodes/SocialDataTrigger/SocialDataTrigger.node.js');
   const { properties } = new SocialDataTrigger().description;
-  const fields = properties.filter((property) => property.displayOptions?.show?.event);
-  const rows = ['| Event | Emits | Watches | Needs session |', '|---|---|---|---|'];
+  // The Accounts switch and the list it shows are told in the Watches cell, not as fields.
+  const fields = properties.filter(
+    (property) => property.displayOptions?.show?.event && !['accounts', 'userNames'].includes(property.name),
+  );
+  const filtered = new Set(
+    properties
+      .find((property) => property.name === 'options')
+      .options.filter((option) => option.name === 'keywords')
+      .flatMap((option) => option.displayOptions.show['/event']),
+  );
+  const rows = ['| Event | Emits | Watches | Filters | Needs session |', '|---|---|---|---|---|'];
   for (const option of properties.find((property) => property.name === 'event').options) {
     const watched = fields
       .filter((field) => field.displayOptions.show.event.includes(option.value))
       .map((field) => field.displayName);
+    if (takesManyAccounts(option.value)) watched.push(`or up to ${MAX_ACCOUNTS} Usernames`);
     rows.push(
-      `| ${option.name} | ${option.description} | ${watched.join(', ') || 'your account'} | ${catalog[feeds[option.value].endpoint].mode === 'session' ? 'yes' : ''} |`,
+      `| ${option.name} | ${option.description} | ${watched.join(' ') || 'your account'} | ${filtered.has(option.value) ? 'yes' : ''} | ${catalog[feeds[option.value].endpoint].mode === 'session' ? 'yes' : ''} |`,
     );
   }
   return rows.join('\n');

@@ -4,12 +4,15 @@ import {
   describeRange,
   endpointIds,
   endpointSpec,
+  FILTER_PAGE_CAP,
+  filteredReadNotice,
   isPaginated,
 } from '@social-data/core';
 import type { PaginatedId } from '@social-data/core';
 
 import { readBounded } from './bounded-read';
 import { paramFields, paramsFrom, simplifyField } from './fields';
+import { filterFields, filterFrom, isTweetFeed } from './filters';
 import type { InputField } from './fields';
 import { DEFAULT_MAX_ITEMS, MAX_ITEMS_CEILING } from './limits';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
@@ -78,33 +81,50 @@ export const readActions = Object.fromEntries(
       noun: nounOf(id),
       display: { label: catalog[id].action, description: catalog[id].description },
       operation: {
-        inputFields: [...paramFields(id), ...pagingFields(id), ...simplifyField(id)],
+        inputFields: [
+          ...paramFields(id),
+          ...pagingFields(id),
+          ...simplifyField(id),
+          ...filterFields(id, true),
+        ],
         perform: step(async (client, bundle, deadline, z) => {
           const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
           const maxItems =
             wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
             DEFAULT_MAX_ITEMS;
+          // Filters apply after reading (decision N24): Max Items counts tweets that passed, and
+          // a page cap stops a filter that matches little or nothing.
+          const keep = filterFrom(id, bundle.inputData);
           const paginator = client.paginateUntyped(id, paramsFrom(id, bundle.inputData), {
             startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
             pageSize: endpointSpec(id).count
               ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
               : undefined,
+            maxPages: keep ? FILTER_PAGE_CAP : undefined,
           });
-          const read = await readBounded(paginator, { shape, maxItems, deadline });
+          const read = await readBounded(paginator, { shape, maxItems, deadline, keep });
           // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
           // has not reached the end, and a later step must be able to go on.
-          return {
+          const output = {
             records: read.records,
             count: read.records.length,
             next_cursor: read.nextCursor,
             has_next_page: read.nextCursor !== '',
             truncated_by: read.cut ?? '',
           };
+          if (!isTweetFeed(id)) return output;
+          const capped = read.cut === 'max_pages' && read.records.length < maxItems;
+          const note = filteredReadNotice(
+            { read: read.read, kept: read.records.length, pages: read.pages, capped },
+            'Map Next Cursor into Start Cursor of a later step to read further',
+          );
+          return { ...output, read_count: read.read, note: note ?? '' };
         }),
         ...lineItemsOutput(id, {
           next_cursor: '1600000000000000000|1',
           has_next_page: true,
           truncated_by: 'max_items',
+          ...(isTweetFeed(id) ? { read_count: '100', note: '' } : {}),
         }),
       },
     },

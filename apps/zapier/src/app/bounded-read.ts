@@ -4,7 +4,7 @@ import type { Paginator } from '@social-data/core';
 import { OUTPUT_BUDGET_BYTES, RECORDS_LIMIT_BYTES } from './limits';
 
 /** Why a read stopped before the end of the feed. */
-export type Cut = 'max_items' | 'size' | 'time' | 'empty_pages';
+export type Cut = 'max_items' | 'size' | 'time' | 'empty_pages' | 'max_pages';
 
 export interface BoundedRead {
   records: object[];
@@ -12,6 +12,9 @@ export interface BoundedRead {
   nextCursor: string;
   /** Undefined when the feed ended. */
   cut: Cut | undefined;
+  /** Records read, passed by `keep` or not. */
+  read: number;
+  pages: number;
 }
 
 export interface Bounds {
@@ -21,6 +24,8 @@ export interface Bounds {
   /** When the step must have answered, in `Date.now()` time. */
   deadline: number;
   budgetBytes?: number;
+  /** A filter applied before shaping: Max Items counts the records it keeps (decision N24). */
+  keep?: ((record: unknown) => boolean) | undefined;
 }
 
 const bytesOf = (records: object[]) => Buffer.byteLength(JSON.stringify(records));
@@ -33,8 +38,16 @@ const bytesOf = (records: object[]) => Buffer.byteLength(JSON.stringify(records)
  * step. Every cut is reported, with the cursor of the first record not returned.
  */
 export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds): Promise<BoundedRead> {
-  const { shape, maxItems = Infinity, deadline, budgetBytes = OUTPUT_BUDGET_BYTES } = bounds;
+  const { shape, maxItems = Infinity, deadline, budgetBytes = OUTPUT_BUDGET_BYTES, keep } = bounds;
   const records: object[] = [];
+  let read = 0;
+  const done = (nextCursor: string, cut: Cut | undefined): BoundedRead => ({
+    records,
+    nextCursor,
+    cut,
+    read,
+    pages: paginator.pagesFetched,
+  });
   let bytes = 0;
   let largestPage = 0;
   let slowestPage = 0;
@@ -62,15 +75,18 @@ export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds)
     }
     if (next.done) {
       if (paginator.stopReason === 'emptyPages') cut = 'empty_pages';
-      return { records, nextCursor: paginator.nextCursor ?? '', cut };
+      if (paginator.stopReason === 'maxPages') cut = 'max_pages';
+      return done(paginator.nextCursor ?? '', cut);
     }
-    const shaped = next.value.records.map(shape);
+    read += next.value.records.length;
+    const shaped = (keep ? next.value.records.filter(keep) : next.value.records).map(shape);
     const pageBytes = bytesOf(shaped);
     if (bytes + pageBytes > RECORDS_LIMIT_BYTES) {
       if (records.length === 0) throw pageTooLarge(pageBytes);
       // Far larger than the pages before it: left for the next step, from its own cursor.
       await pages.return(undefined);
-      return { records, nextCursor: paginator.lastCursor ?? '', cut: 'size' };
+      read -= next.value.records.length;
+      return done(paginator.lastCursor ?? '', 'size');
     }
     for (const record of shaped) records.push(record);
     bytes += pageBytes;
@@ -79,7 +95,7 @@ export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds)
     more = next.value.has_next_page;
   }
   await pages.return(undefined);
-  return { records, nextCursor: paginator.nextCursor ?? '', cut };
+  return done(paginator.nextCursor ?? '', cut);
 }
 
 function pageTooLarge(bytes: number): ValidationError {

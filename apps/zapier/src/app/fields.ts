@@ -7,8 +7,9 @@ export interface InputField {
   label: string;
   helpText?: string;
   required?: boolean;
-  type?: 'string' | 'text' | 'integer' | 'boolean';
+  type?: 'string' | 'text' | 'integer' | 'boolean' | 'datetime';
   default?: string;
+  choices?: Record<string, string>;
 }
 
 const examples: Partial<Record<ParamFormat, string>> = {

@@ -1,4 +1,4 @@
-import { endpointSpec, feedIds, feeds } from '@social-data/core';
+import { endpointSpec, feedIds, feeds, isRemovalFeed } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import { communityId, listId, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -79,7 +79,9 @@ let stranger = 1_700_000;
  * New accounts or tweets in a feed, oldest first; they return the ids in that order. Accounts
  * come from far down the sandbox's generated ones, skipping any the feed already holds.
  */
-function burst(known: Set<string>): Record<FeedId, { input: object; add: (count: number) => string[] }> {
+function burst(
+  known: Set<string>,
+): Partial<Record<FeedId, { input: object; add: (count: number) => string[] }>> {
   const world = sandbox.world;
   const owner = world.accountByName(OWNER)!;
   const list = world.listByIdString(LIST)!;
@@ -130,20 +132,24 @@ function burst(known: Set<string>): Record<FeedId, { input: object; add: (count:
 }
 
 describe('a trigger between two polls', () => {
-  it.each(feedIds)('%s: a burst of three pages is delivered whole, each item once', async (key) => {
-    // Zapier's dedupe: the ids a Zap has seen, from the first poll on.
-    const seen = new Set<string>();
-    const { input, add } = burst(seen)[key];
-    const poll = async () =>
-      ((await run('triggers', key, authData, input)) as Array<{ id: string }>).map((record) => record.id);
-    for (const id of await poll()) seen.add(id);
-    const page = endpointSpec(feeds[key].endpoint).count?.default ?? TWEETS_PER_PAGE;
-    const added = add(3 * page);
-    const ids = await poll();
-    expect(new Set(ids).size).toBe(ids.length);
-    const fresh = ids.filter((id) => !seen.has(id));
-    expect(fresh.sort()).toEqual([...added].sort());
-  });
+  // Removal triggers have their own test (triggers.lists.sandbox.test.ts).
+  it.each(feedIds.filter((id) => !isRemovalFeed(id)))(
+    '%s: a burst of three pages is delivered whole, each item once',
+    async (key) => {
+      // Zapier's dedupe: the ids a Zap has seen, from the first poll on.
+      const seen = new Set<string>();
+      const { input, add } = burst(seen)[key]!;
+      const poll = async () =>
+        ((await run('triggers', key, authData, input)) as Array<{ id: string }>).map((record) => record.id);
+      for (const id of await poll()) seen.add(id);
+      const page = endpointSpec(feeds[key].endpoint).count?.default ?? TWEETS_PER_PAGE;
+      const added = add(3 * page);
+      const ids = await poll();
+      expect(new Set(ids).size).toBe(ids.length);
+      const fresh = ids.filter((id) => !seen.has(id));
+      expect(fresh.sort()).toEqual([...added].sort());
+    },
+  );
 
   it('New Tweet by a User: 30 tweets posted between two polls all reach the Zap (one page lost 10)', async () => {
     const seen = new Set<string>();
@@ -152,7 +158,7 @@ describe('a trigger between two polls', () => {
         (tweet) => tweet.id,
       );
     for (const id of await poll()) seen.add(id);
-    const added = burst(seen).newTweet.add(30);
+    const added = burst(seen).newTweet!.add(30);
     const fresh = (await poll()).filter((id) => !seen.has(id));
     expect(fresh).toEqual([...added].reverse());
   });

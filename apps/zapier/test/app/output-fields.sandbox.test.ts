@@ -1,9 +1,10 @@
-import { feeds, tweetsCarryMedia } from '@social-data/core';
+import { feeds, isRemovalFeed, tweetsCarryMedia } from '@social-data/core';
 import type { EndpointId, FeedId } from '@social-data/core';
 import { accountId, communityId, listId, topicId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { app, everyStep, inputsFor, run } from '../support/app';
+import { afterRemoval } from '../support/removals';
 import { connectedSandbox } from '../support/sandbox';
 
 type Field = { key: string };
@@ -70,7 +71,10 @@ describe('the output fields of every step', () => {
     '%s.%s (simplify %s): each declared field comes, and each field that comes is declared',
     async (kind, key, simplify) => {
       const inputData = { ...inputsFor(kind, key, values), ...(simplify ? { simplify } : {}) };
-      const result = await run(kind, key, authData, inputData);
+      const result =
+        kind === 'triggers' && isRemovalFeed(key as FeedId)
+          ? await afterRemoval(sandbox, authData, key as FeedId, inputData)
+          : await run(kind, key, authData, inputData);
       // Triggers and searches return records, each one output; actions return one output.
       const outputs = Array.isArray(result) ? result : [result];
       expect(outputs.length).toBeGreaterThan(0);

@@ -14,6 +14,10 @@ export interface FeedSpec {
   readonly displayName: string;
   readonly description: string;
   readonly order: FeedOrder;
+  /** `removed`: the event is an item leaving the feed (an unfollow), reported when certain (N23). */
+  readonly change?: 'removed';
+  /** The event can watch up to `MAX_ACCOUNTS` accounts in one trigger (API key feeds only). */
+  readonly manyAccounts?: true;
 }
 
 /**
@@ -26,12 +30,14 @@ export const feeds = {
     displayName: 'New Tweet by a User',
     description: 'A tweet the account posted',
     order: 'time',
+    manyAccounts: true,
   },
   newReply: {
     endpoint: 'getUserReplies',
     displayName: 'New Reply by a User',
     description: 'A reply the account posted',
     order: 'time',
+    manyAccounts: true,
   },
   newMediaTweet: {
     endpoint: 'getUserMedia',
@@ -105,6 +111,34 @@ export const feeds = {
     description: 'An account you muted',
     order: 'position',
   },
+  unfollowedBy: {
+    endpoint: 'getUserFollowers',
+    displayName: 'Unfollowed By',
+    description: 'An account that stopped following the account',
+    order: 'position',
+    change: 'removed',
+  },
+  stoppedFollowing: {
+    endpoint: 'getUserFollowing',
+    displayName: 'Stopped Following',
+    description: 'An account the account stopped following',
+    order: 'position',
+    change: 'removed',
+  },
+  leftList: {
+    endpoint: 'getListMembers',
+    displayName: 'Left a List',
+    description: 'An account removed from a list',
+    order: 'position',
+    change: 'removed',
+  },
+  unmutedAccount: {
+    endpoint: 'getMutedAccounts',
+    displayName: 'Unmuted Account',
+    description: 'An account you unmuted',
+    order: 'position',
+    change: 'removed',
+  },
 } as const satisfies Record<string, FeedSpec>;
 
 export type FeedId = keyof typeof feeds;
@@ -113,6 +147,16 @@ export const feedIds = Object.keys(feeds) as FeedId[];
 
 export function feedSpec(id: FeedId): FeedSpec {
   return feeds[id];
+}
+
+/** Whether the event is an item leaving its feed rather than one joining it. */
+export function isRemovalFeed(id: FeedId): boolean {
+  return feedSpec(id).change === 'removed';
+}
+
+/** Whether the event can watch many accounts in one trigger. */
+export function takesManyAccounts(id: FeedId): boolean {
+  return feedSpec(id).manyAccounts === true;
 }
 
 /** Whether a feed lists accounts (diffed as a snapshot) rather than tweets (remembered by id). */

@@ -1,4 +1,14 @@
-export { feedIds, feedSpec, feeds, isUserFeed } from './catalog';
+export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
+export type { AccountFailure, AccountRecord, AccountsResult, AccountsState } from './accounts';
+export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
+export { filtersAnything, formFilter, tweetFilter } from './filter';
+export { filterFields, takesFilters } from './filter-fields';
+export type { FilterField } from './filter-fields';
+export { FILTER_PAGE_CAP, filteredReadNotice, readFiltered } from './filtered-read';
+export type { FilteredRead } from './filtered-read';
+export { profilesOf } from './profiles';
+export type { UnavailableAccount } from './profiles';
+export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export { compareIds } from './ids';
 export type { IdRange } from './ids';

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { CONFIRM, classify } from './classify';
 import type { Kind, Reading } from './classify';
-import { readPages, refusedOr } from './reading';
+import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { bound, gapCount, knownCount, locate } from './segments';
 import type { Located, Segment } from './segments';
@@ -33,15 +33,14 @@ function cursorAt(read: Read<unknown>, position: number): string {
 /** First activation: remember the top of the feed, report nothing. */
 export async function startPositionWatch<R extends { id: string }>(
   read: ReadPages<R>,
-  options: WatchOptions,
+  options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {
   const first = await readPages(read, undefined, START_PAGES, ({ ids }) => ids.length < START_IDS);
   if (first.ids.length === 0 && !first.ended) {
-    const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
-    return { records: [], state: undefined, notes: [note], uncertain: false, requests: first.requests };
+    return startsLater(first.requests);
   }
   const state: PositionState = { v: 2, key: options.key, segments: [{ ids: first.ids }] };
-  return { records: [], state, notes: [], uncertain: false, requests: first.requests };
+  return started(state, first.requests);
 }
 
 /**
@@ -52,6 +51,7 @@ export async function startPositionWatch<R extends { id: string }>(
 export class PositionPoll<R extends { id: string }> {
   private segments: Segment[];
   private readonly fresh: R[] = [];
+  private readonly removed: string[] = [];
   private readonly notes: string[] = [];
   /** Gaps the head opened in this poll. */
   private readonly opened = new Set<Segment>();
@@ -61,7 +61,7 @@ export class PositionPoll<R extends { id: string }> {
   constructor(
     private readonly read: ReadPages<R>,
     state: PositionState,
-    private readonly options: WatchOptions,
+    private readonly options: WatchOptions<R>,
   ) {
     this.segments = state.segments.map((segment) => ({ ...segment, ids: [...segment.ids] }));
   }
@@ -81,16 +81,21 @@ export class PositionPoll<R extends { id: string }> {
       const gapsBelow = gapCount(this.segments.slice(at + 1));
       // A gap that could not place what it met gets one more page each time, to read past it.
       const least = GAP_REQUESTS + (segment.tries ?? 0);
-      await this.readGap(at, Math.max(least, maxPages - this.requests - GAP_REQUESTS * gapsBelow));
+      const read = await this.readGap(
+        at,
+        Math.max(least, maxPages - this.requests - GAP_REQUESTS * gapsBelow),
+      );
+      if (read) this.keepReported(read, at);
     }
     this.limitGaps();
     const state: PositionState = {
       v: 2,
       key: this.options.key,
-      segments: bound(this.segments, MAX_POSITION_IDS),
+      segments: bound(this.segments, this.options.maxIds ?? MAX_POSITION_IDS),
     };
     return {
       records: this.fresh,
+      removed: this.removed,
       state,
       notes: this.notes,
       uncertain: this.uncertain,
@@ -106,8 +111,12 @@ export class PositionPoll<R extends { id: string }> {
     // follows them is old ground too.
     const confirmedBy = (ids: string[]) =>
       endsInPlace(ids, classify(ids, this.segments, index), this.segments, index).run >= enough;
-    const head = await readPages(this.read, undefined, budget, ({ ids }) => !confirmedBy(ids));
-    this.requests += head.requests;
+    // Watching removals, the read goes on past its place, to the end of the feed if the budget
+    // allows; with a burst left unread the gaps need the requests, and removals wait.
+    const deep = this.options.removals === true && gapCount(this.segments) === 0;
+    const walk = await readPages(this.read, undefined, budget, ({ ids }) => deep || !confirmedBy(ids));
+    this.requests += walk.requests;
+    const head = deep ? deepestPlace(walk, confirmedBy) : walk;
     const reading = classify(head.ids, this.segments, index);
     if (head.stalled && !confirmedBy(head.ids)) {
       // A bad page is not the end of the feed: nothing is decided, the next poll reads again.
@@ -123,11 +132,14 @@ export class PositionPoll<R extends { id: string }> {
     this.take(head.records, kinds);
 
     if (head.ended) {
-      this.segments = reading.lastSegment === undefined ? [{ ids: head.ids }] : this.joined(head, reading);
+      await this.replace(
+        reading.lastSegment === undefined ? [{ ids: head.ids }] : this.joined(head, reading),
+        head,
+      );
       return;
     }
     if (reading.lastSegment !== undefined && confirmedBy(head.ids)) {
-      this.segments = this.joined(head, reading);
+      await this.replace(this.joined(head, reading), head);
       return;
     }
     // Nothing new read: nothing to place; a gap below the top is read on as it was.
@@ -179,7 +191,7 @@ export class PositionPoll<R extends { id: string }> {
    * known: unknown ids count as the gap's only after the last known id from above it, up to the
    * first id known from below it.
    */
-  private async readGap(at: number, budget: number): Promise<void> {
+  private async readGap(at: number, budget: number): Promise<string[] | undefined> {
     const gapSegment = this.segments[at]!;
     const index = locate(this.segments);
     const belowKnown = knownCount(this.segments.slice(at + 1));
@@ -195,7 +207,7 @@ export class PositionPoll<R extends { id: string }> {
     if (gap instanceof ValidationError) {
       this.warn(`The API refused the saved cursor (${gap.message}); items in an unread burst may be missed`);
       delete gapSegment.gap;
-      return;
+      return undefined;
     }
     this.requests += gap.requests;
     const place = placeInGap(gap.ids, at, this.segments, index, enough);
@@ -206,14 +218,14 @@ export class PositionPoll<R extends { id: string }> {
       this.warn(
         'The API claimed more items but gave no way to read them; the next poll reads the burst again',
       );
-      return;
+      return gap.ids;
     }
     if (!place.aligned && place.lastBelow !== undefined && tries < MAX_TRIES) {
       // Straight into the stretch below without meeting the one above: removals above moved the
       // cursor past the gap's start. Read it again from the top, walking down to its place.
       gapSegment.gap = '';
       gapSegment.tries = tries + 1;
-      return;
+      return gap.ids;
     }
     if (!place.aligned && place.lastBelow !== undefined)
       this.warn('An unread burst could not be found again after removals above it; some items may be missed');
@@ -233,16 +245,17 @@ export class PositionPoll<R extends { id: string }> {
       const next = index.get(place.lastBelow)!.segment;
       const stretch = this.segments[next]!;
       const placedSet = new Set(placed);
-      // Read on from the stretch above, the stretch below's ids before the first one met are
-      // gone; a read that never met the stretch above (its cursor shifted by removals) knows
-      // nothing of them, and keeps them.
-      const rest = stretch.ids
-        .slice(place.aligned ? stretch.ids.indexOf(place.lastBelow) + 1 : 0)
+      // Known ids from the stretches the read went past without meeting them are not in that
+      // stretch of the feed any more, but only a read from the top can tell whether they left
+      // or came back on top: they stay known, after the read, for the head to settle.
+      const unmet = this.segments
+        .slice(at + 1, next + 1)
+        .flatMap((segment) => segment.ids)
         .filter((id) => !placedSet.has(id));
-      const merged: Segment = { ids: gapSegment.ids.concat(rest) };
+      const merged: Segment = { ids: gapSegment.ids.concat(unmet) };
       if (stretch.gap !== undefined) merged.gap = stretch.gap;
       this.segments.splice(at, next - at + 1, merged);
-      return;
+      return gap.ids;
     }
     if (gap.ended) {
       if (gap.ended && belowKnown > 0 && place.lastBelow === undefined)
@@ -251,7 +264,7 @@ export class PositionPoll<R extends { id: string }> {
         );
       delete gapSegment.gap;
       this.segments.splice(at + 1);
-      return;
+      return gap.ids;
     }
     if (unsure) {
       gapSegment.gap = cursorAt(
@@ -259,13 +272,33 @@ export class PositionPoll<R extends { id: string }> {
         place.unsureAt === place.firstBelowAt ? place.unsureAt : place.unsureAt - 1,
       );
       gapSegment.tries = tries + 1;
-      return;
+      return gap.ids;
     }
-    if (gap.cursor === undefined) return;
+    if (gap.cursor === undefined) return gap.ids;
     // Walking down to the gap: go on. In it: start again with this read's last page, whose ids
     // are now known, to find the place again however the offsets shifted.
     gapSegment.gap = place.from < gap.ids.length ? cursorAt(gap, gap.ids.length - 1) : gap.cursor;
-    return;
+    return gap.ids;
+  }
+
+  /**
+   * A reported id the gap read could not place (it never found the stretch above) is still
+   * remembered, after the id it followed in the read: an id reported and then forgotten would
+   * be taken, where it sits, for a sign that the ids above it came back on top.
+   */
+  private keepReported(read: string[], at: number): void {
+    const inRead = new Set(read);
+    for (const record of this.fresh) {
+      const index = locate(this.segments);
+      if (!inRead.has(record.id) || index.has(record.id)) continue;
+      const before = read
+        .slice(0, read.indexOf(record.id))
+        .reverse()
+        .find((id) => index.has(id));
+      const place = before === undefined ? undefined : index.get(before)!;
+      const segment = this.segments[place?.segment ?? Math.min(at, this.segments.length - 1)]!;
+      segment.ids.splice(place ? place.position + 1 : segment.ids.length, 0, record.id);
+    }
   }
 
   /** A feed that keeps outgrowing its polls opens gap after gap; the oldest goes, with a warning. */
@@ -279,6 +312,62 @@ export class PositionPoll<R extends { id: string }> {
     }
   }
 
+  /**
+   * The known feed after a read that passed, from a place it knows, over everything it drops:
+   * the known ids it no longer holds were not met where they must have been, so they are gone.
+   * Items never move down (only an addition moves one, to the top, where a read meets it).
+   */
+  private async replace(segments: Segment[], head: Read<R>): Promise<void> {
+    const kept = locate(segments);
+    const gone = [...locate(this.segments).keys()].filter((id) => !kept.has(id));
+    const back = await this.seenAgain(head, gone);
+    for (const id of gone) if (!back.has(id)) this.removed.push(id);
+    for (const [id, after] of back) {
+      const place = after === undefined ? undefined : locate(segments).get(after);
+      const segment = segments[place?.segment ?? 0]!;
+      segment.ids.splice(place ? place.position + 1 : 0, 0, id);
+    }
+    this.segments = segments;
+  }
+
+  /**
+   * Pages are read one after another, not at once: an account removed above a page boundary
+   * between two requests shifts the next page up, and the account that crossed the boundary is
+   * read by neither. So a known account missing where two pages meet (between the last known id
+   * of one page and the first of the next still in their old place, in the order the state
+   * knows) is looked for again in the page above that boundary, read once more; found there, it
+   * stays, where the pages meet. An account that came back on top says nothing of where it was,
+   * so it bounds nothing; and where the page above ends on a new account or one that came back,
+   * the one below it may have come back too, from anywhere: every missing account is looked for.
+   */
+  private async seenAgain(head: Read<R>, gone: string[]): Promise<Map<string, string | undefined>> {
+    const back = new Map<string, string | undefined>();
+    if (gone.length === 0 || head.pages.length < 2) return back;
+    const index = locate(this.segments);
+    const { inPlace, kinds } = classify(head.ids, this.segments, index);
+    const rankOf = (id: string) => index.get(id)!.rank;
+    for (let page = 1; page < head.pages.length; page += 1) {
+      const start = head.pages[page]!.start;
+      const end = head.pages[page + 1]?.start ?? head.ids.length;
+      const above = start > 0 ? inPlace.lastIndexOf(true, start - 1) : -1;
+      const below = inPlace.indexOf(true, start);
+      const low = above !== -1 && above >= head.pages[page - 1]!.start ? rankOf(head.ids[above]!) : -1;
+      const high = below !== -1 && below < end ? rankOf(head.ids[below]!) : Infinity;
+      const anywhere = start > 0 && kinds[start - 1] === 'new';
+      const inWindow = (id: string) => rankOf(id) > low && rankOf(id) < high;
+      const suspects = gone.filter((id) => !back.has(id) && (anywhere || inWindow(id)));
+      if (suspects.length === 0) continue;
+      const again = await refusedOr(
+        readPages(this.read, head.pages[page - 1]!.cursor || undefined, 1, () => false),
+      );
+      if (again instanceof ValidationError) continue;
+      this.requests += again.requests;
+      // Found again, it belongs where the two pages meet: after the last id of the page above.
+      for (const id of suspects) if (again.ids.includes(id)) back.set(id, head.ids[start - 1]);
+    }
+    return back;
+  }
+
   private take(records: R[], kinds: readonly Kind[]): void {
     records.forEach((record, position) => {
       if (kinds[position] === 'new') this.fresh.push(record);
@@ -289,6 +378,29 @@ export class PositionPoll<R extends { id: string }> {
     this.notes.push(message);
     this.uncertain = true;
   }
+}
+
+/**
+ * A read that went on past its place, cut back to the deepest page it ends in place on, as if it
+ * had stopped there: what comes after that page is not known to be old ground.
+ */
+function deepestPlace<R>(walk: Read<R>, inPlace: (ids: string[]) => boolean): Read<R> {
+  if (walk.ended || inPlace(walk.ids)) return walk;
+  for (let page = walk.pages.length - 1; page > 0; page -= 1) {
+    const end = walk.pages[page]!.start;
+    const ids = walk.ids.slice(0, end);
+    if (!inPlace(ids)) continue;
+    return {
+      ...walk,
+      records: walk.records.slice(0, end),
+      ids,
+      pages: walk.pages.slice(0, page),
+      stalled: false,
+      enough: true,
+      cursor: undefined,
+    };
+  }
+  return walk;
 }
 
 /**

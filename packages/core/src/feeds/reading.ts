@@ -14,17 +14,34 @@ export interface FeedPage<R> extends Page<R> {
 /** Reads a feed from a cursor (undefined: the top), page by page, newest first. */
 export type ReadPages<R> = (cursor: string | undefined) => AsyncIterable<FeedPage<R>>;
 
-export interface WatchOptions {
+export interface WatchOptions<R = unknown> {
   /** From `watchKey`: which feed and parameters the stored state must belong to. */
   key: string;
   order: FeedOrder;
   /** Requests one poll may make (each unread burst gets one of them at least). */
   maxPages: number;
+  /**
+   * Position feeds: the poll reads on past the point where it knows its place, to the end of the
+   * feed if the page budget allows, so that removals below the top are certain too (decision N23).
+   */
+  removals?: boolean;
+  /**
+   * Records a caller wants reported (a tweet filter). The others are remembered as seen all the
+   * same, so one that fails the filter is never reported, now or later.
+   */
+  keep?: (record: R) => boolean;
+  /** Ids the state may hold at most, below the engine's own bounds (a watch of many accounts). */
+  maxIds?: number;
 }
 
 export interface WatchResult<R> {
   /** New records, newest first. */
   records: R[];
+  /**
+   * Ids the feed certainly lost since the last poll (position feeds): known ids that a read from
+   * the top passed over to ground it knows in place, or a read of the whole feed did not meet.
+   */
+  removed: string[];
   /** Undefined when there is nothing to remember yet: the next poll starts the watch again. */
   state: WatchState | undefined;
   /** What the caller should log: a backlog left for the next poll, a refused cursor, a reset. */
@@ -109,4 +126,15 @@ export function refusedOr<T>(walk: Promise<T>): Promise<T | ValidationError> {
     if (error instanceof ValidationError) return error;
     throw error;
   });
+}
+
+/** A first poll that took note of the feed: nothing to report yet. */
+export function started<R>(state: WatchState, requests: number): WatchResult<R> {
+  return { records: [], removed: [], state, notes: [], uncertain: false, requests };
+}
+
+/** A first poll that met only empty pages claiming more: the watch starts at the next poll. */
+export function startsLater<R>(requests: number): WatchResult<R> {
+  const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
+  return { records: [], removed: [], state: undefined, notes: [note], uncertain: false, requests };
 }

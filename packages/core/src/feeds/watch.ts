@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { addRange, compareIds, inRanges, newestFirst, rangeOf } from './ids';
 import { PositionPoll, startPositionWatch } from './position';
-import { readPages, refusedOr } from './reading';
+import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { MAX_RANGES, MAX_SEEN, MAX_STALLS, MAX_UNTIL, readState } from './state';
 import type { Backlog, TimeState } from './state';
@@ -37,30 +37,35 @@ function firstRecords<R extends { id: string }>(read: ReadPages<R>, budget: numb
 /** First activation: remember the top of the feed, report nothing. */
 export async function startWatch<R extends { id: string }>(
   read: ReadPages<R>,
-  options: WatchOptions,
+  options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {
   if (options.order === 'position') return startPositionWatch(read, options);
   const first = await firstRecords(read, options.maxPages);
   if (first.records.length === 0 && !first.ended) {
-    const note = 'The feed answered only empty pages that claim more; the watch starts at the next poll';
-    return { records: [], state: undefined, notes: [note], uncertain: false, requests: first.requests };
+    return startsLater(first.requests);
   }
   const ids = first.records.map((record) => record.id);
   const state: TimeState = {
     v: 1,
     key: options.key,
-    seen: newestFirst(ids).slice(0, MAX_SEEN),
+    seen: newestFirst(ids).slice(0, options.maxIds ?? MAX_SEEN),
     complete: first.ended,
   };
   const oldest = state.seen.at(-1);
   if (!first.ended && oldest !== undefined) state.floor = oldest;
-  return { records: [], state, notes: [], uncertain: false, requests: first.requests };
+  return started(state, first.requests);
 }
 
-/** The newest item of the feed, for a manual test run; the state is not touched. */
-export async function newestRecord<R extends { id: string }>(read: ReadPages<R>): Promise<R | undefined> {
-  const first = await firstRecords(read, 3);
-  return first.records[0];
+/**
+ * The newest item of the feed (with `keep`, the newest that passes), for a manual test run,
+ * within 3 requests; the state is not touched.
+ */
+export async function newestRecord<R extends { id: string }>(
+  read: ReadPages<R>,
+  keep: (record: R) => boolean = () => true,
+): Promise<R | undefined> {
+  const walk = await readPages(read, undefined, 3, ({ records }) => !records.some(keep));
+  return walk.records.find(keep);
 }
 
 /**
@@ -71,12 +76,17 @@ export async function newestRecord<R extends { id: string }>(read: ReadPages<R>)
 export async function pollFeed<R extends { id: string }>(
   read: ReadPages<R>,
   stored: unknown,
-  options: WatchOptions,
+  options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {
   const state = readState(stored, options.key, options.order);
   if (!state) return startWatch(read, options);
-  if (state.v === 2) return new PositionPoll(read, state, options).run();
-  return new TimePoll(read, state, options).run();
+  const result =
+    state.v === 2
+      ? await new PositionPoll(read, state, options).run()
+      : await new TimePoll(read, state, options).run();
+  // Filtered after the diff: the state remembers every record read, kept or not.
+  const { keep } = options;
+  return keep ? { ...result, records: result.records.filter((record) => keep(record)) } : result;
 }
 
 /** One poll of a feed ordered by tweet id (decisions N10, N12). */
@@ -92,7 +102,7 @@ class TimePoll<R extends { id: string }> {
   constructor(
     private readonly read: ReadPages<R>,
     private readonly state: TimeState,
-    private readonly options: WatchOptions,
+    private readonly options: WatchOptions<R>,
   ) {
     this.seen = new Set(state.seen);
   }
@@ -118,7 +128,7 @@ class TimePoll<R extends { id: string }> {
       backlog = {
         ...backlog,
         cursor: head.resume ?? '',
-        until: backlog?.until ?? state.seen.slice(0, MAX_UNTIL),
+        until: backlog?.until ?? state.seen.slice(0, Math.min(MAX_UNTIL, options.maxIds ?? MAX_UNTIL)),
         read,
       };
       if (!state.backlog && !head.stalled)
@@ -134,6 +144,7 @@ class TimePoll<R extends { id: string }> {
     }
     return {
       records: this.fresh,
+      removed: [],
       state: this.nextState(backlog, head.ended && backlog === undefined),
       notes: this.notes,
       uncertain: this.uncertain,
@@ -222,8 +233,9 @@ class TimePoll<R extends { id: string }> {
     const next: TimeState = { v: 1, key: state.key, seen: [], complete };
     if (backlog) next.backlog = backlog;
     const all = newestFirst([...this.observed, ...state.seen]);
-    next.seen = all.slice(0, MAX_SEEN);
-    const evicted = all[MAX_SEEN];
+    const max = this.options.maxIds ?? MAX_SEEN;
+    next.seen = all.slice(0, max);
+    const evicted = all[max];
     const floor =
       evicted !== undefined && (state.floor === undefined || compareIds(evicted, state.floor) > 0)
         ? evicted

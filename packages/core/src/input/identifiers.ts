@@ -82,6 +82,34 @@ export function normalizeScreenName(value: unknown, field = 'userName'): string 
   return name;
 }
 
+/**
+ * Screen names given as one text (comma or new-line separated: `jack, @nasa` or profile URLs),
+ * each checked as `normalizeScreenName` does, in lower case (one account however it is written),
+ * each once, at most `max`.
+ */
+export function normalizeScreenNameList(value: unknown, max: number, field = 'userName'): string[] {
+  const text = asText(value, field, 'jack, nasa');
+  const names = text
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => normalizeScreenName(part, field).toLowerCase());
+  const unique = [...new Set(names)];
+  if (unique.length === 0)
+    throw invalid(
+      field,
+      'no screen name given',
+      'Enter one or more, like jack, @nasa or https://x.com/jack.',
+    );
+  if (unique.length > max)
+    throw invalid(
+      field,
+      `${unique.length} accounts given`,
+      `Enter at most ${max}; use another trigger for more.`,
+    );
+  return unique;
+}
+
 interface IdShape {
   noun: string;
   example: string;

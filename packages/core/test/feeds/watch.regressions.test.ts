@@ -181,3 +181,27 @@ describe('5. the smaller cases', () => {
     expectOnce(watch.emitted);
   });
 });
+
+describe('found by the extended model (issue 24)', () => {
+  it('an item a gap read reports without finding its place is remembered, and nothing above it is reported again', async () => {
+    // 5 a page, 1 request a poll: 7 followers, 7 more, one of the first back on top, one gone, 8 more.
+    const feed = new FakeFeed(5, accountIds(25));
+    const watch = new Watch(feed, { ...USERS, maxPages: 1 });
+    await watch.poll();
+    const first = accountIds(7);
+    feed.add(...first);
+    await watch.poll();
+    const second = accountIds(7);
+    feed.add(...second);
+    const back = feed.items[8]!;
+    feed.add(back);
+    feed.remove(feed.items[10]!);
+    const third = accountIds(8);
+    feed.add(...third);
+    for (let poll = 0; poll < 15; poll += 1) await watch.poll();
+    // Was 5 reported twice: the first burst's reported items came out again after a warning.
+    // The one back on top is a follow of its own, reported again.
+    expectOnce(watch.emitted.filter((id) => id !== back));
+    expect(new Set(watch.emitted)).toEqual(new Set([...first, ...second, ...third]));
+  });
+});

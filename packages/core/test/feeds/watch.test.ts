@@ -1,4 +1,14 @@
-import { MAX_SEEN, feedIds, feeds, isUserFeed, newestRecord, pollFeed, watchKey } from '../../src';
+import {
+  MAX_SEEN,
+  feedIds,
+  feeds,
+  isRemovalFeed,
+  isUserFeed,
+  newestRecord,
+  pollFeed,
+  takesManyAccounts,
+  watchKey,
+} from '../../src';
 import type { TimeState } from '../../src';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch } from '../support/watch';
@@ -8,8 +18,8 @@ function expectNoDuplicates(ids: string[]): void {
 }
 
 describe('the feed catalog', () => {
-  it('has the fourteen trigger events, each on a paginated endpoint', () => {
-    expect(feedIds).toHaveLength(14);
+  it('has the eighteen trigger events, each on a paginated endpoint', () => {
+    expect(feedIds).toHaveLength(18);
     expect(feedIds.filter(isUserFeed)).toEqual([
       'newFollower',
       'newFollowing',
@@ -17,9 +27,23 @@ describe('the feed catalog', () => {
       'newListMember',
       'newListSubscriber',
       'newMutedAccount',
+      'unfollowedBy',
+      'stoppedFollowing',
+      'leftList',
+      'unmutedAccount',
     ]);
     const byPosition = feedIds.filter((id) => feeds[id].order === 'position');
     expect(byPosition).toEqual(['newBookmark', 'newForYouTweet', ...feedIds.filter(isUserFeed)]);
+  });
+
+  it('has a removal event for every account feed a user asks about, and many accounts for tweets and replies', () => {
+    expect(feedIds.filter(isRemovalFeed).map((id) => [id, feeds[id].endpoint])).toEqual([
+      ['unfollowedBy', 'getUserFollowers'],
+      ['stoppedFollowing', 'getUserFollowing'],
+      ['leftList', 'getListMembers'],
+      ['unmutedAccount', 'getMutedAccounts'],
+    ]);
+    expect(feedIds.filter(takesManyAccounts)).toEqual(['newTweet', 'newReply']);
   });
 
   it('keys a watch by feed and parameters, whatever their order', () => {

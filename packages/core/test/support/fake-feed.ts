@@ -26,6 +26,8 @@ export class FakeFeed {
   readonly emptyAt = new Set<number>();
   /** Request numbers answered with a cursor already given. */
   readonly repeatAt = new Set<number>();
+  /** Changes to make just before the request of this number is answered (a change mid-read). */
+  readonly changeAt = new Map<number, () => void>();
 
   constructor(
     readonly pageSize: number,
@@ -48,6 +50,7 @@ export class FakeFeed {
     }
     while (true) {
       this.requests += 1;
+      this.changeAt.get(this.requests)?.();
       if (this.failures > 0) {
         this.failures -= 1;
         throw new ConnectionError('socket hang up');

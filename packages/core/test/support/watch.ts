@@ -16,6 +16,8 @@ export const USERS: WatchOptions = { key: 'newFollower:a', order: 'position', ma
 export class Watch {
   state: unknown;
   emitted: string[] = [];
+  /** Every id reported removed, in order. */
+  removed: string[] = [];
   notes: string[] = [];
   /** Polls that said they could not be sure nothing was missed. */
   uncertainPolls = 0;
@@ -32,6 +34,7 @@ export class Watch {
     if (result.uncertain) this.uncertainPolls += 1;
     const ids = result.records.map((record) => record.id);
     this.emitted.push(...ids);
+    this.removed.push(...result.removed);
     return ids;
   }
 

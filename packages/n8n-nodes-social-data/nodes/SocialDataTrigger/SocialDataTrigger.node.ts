@@ -16,7 +16,7 @@ export class SocialDataTrigger implements INodeType {
     version: TRIGGER_NODE_VERSION,
     subtitle: subtitleFor('event', Object.fromEntries(feedIds.map((id) => [id, feeds[id].displayName]))),
     description:
-      'Starts a workflow on new tweets, replies, media, list and community posts, bookmarks, followers, list members or muted accounts',
+      'Starts a workflow on new tweets, replies, media, list and community posts, bookmarks, followers, list members or muted accounts, or on unfollows, list leavers and unmutes',
     // Taken as it is; a codex link gets n8n's query appended after the anchor.
     documentationUrl:
       'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#trigger',

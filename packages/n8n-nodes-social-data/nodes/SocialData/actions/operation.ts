@@ -1,9 +1,19 @@
-import { NotFoundError, endpointSpec, inputParams, isPaginated } from '@social-data/core';
+import {
+  FILTER_PAGE_CAP,
+  NotFoundError,
+  endpointSpec,
+  filteredReadNotice,
+  inputParams,
+  isPaginated,
+  readFiltered,
+} from '@social-data/core';
 import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { namingInput } from '../../shared/errors';
+import { filterFrom, isTweetFeed } from '../../shared/filters';
+import type { FilterOptions } from '../../shared/filters';
 import { mediaReader } from '../../shared/media/items';
 import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
@@ -12,7 +22,7 @@ import { clientFor } from '../../shared/transport/client';
 import { operationLabel } from './resources';
 import { checkReturnAllSize } from './big-accounts';
 
-interface Options extends MediaOptions {
+interface Options extends MediaOptions, FilterOptions {
   pageSize?: number;
   startCursor?: string;
   maxPages?: number;
@@ -90,6 +100,9 @@ async function readPages(
   sink: Sink,
 ): Promise<void> {
   const shape = shapeFor(operation, options.simplify);
+  // Filters apply after reading (decision N24): Limit counts tweets that passed, and a page cap
+  // stops a filter that matches little or nothing. Checked before any request.
+  const keep = isTweetFeed(operation) ? filterFrom(options) : undefined;
   const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
   const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number);
   const byPage = options.outputMode === 'pages';
@@ -103,22 +116,28 @@ async function readPages(
   const paginator = client.paginateUntyped(operation, params, {
     // A page item hands out its next_cursor, so pages are never cut: a cut page's cursor would
     // skip the records left out. Page mode stops after the page that reaches the limit instead.
-    limit: byPage ? undefined : limit,
-    maxPages: options.maxPages,
+    limit: byPage || keep ? undefined : limit,
+    maxPages: options.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: options.startCursor || undefined,
     pageSize,
   });
   if (byPage) {
     let records = 0;
     for await (const page of paginator.pages()) {
+      const passed = keep ? page.records.filter(keep) : page.records;
       sink.record({
-        records: page.records.map(shape),
+        records: passed.map(shape),
         next_cursor: page.next_cursor,
         has_next_page: page.has_next_page,
       });
-      records += page.records.length;
+      records += passed.length;
       if (limit !== undefined && records >= limit) break;
     }
+    return;
+  }
+  if (keep) {
+    const notice = filteredReadNotice(await readFiltered(paginator, keep, limit, emit));
+    if (notice) sink.notice(notice);
     return;
   }
   for await (const record of paginator) await emit(record);

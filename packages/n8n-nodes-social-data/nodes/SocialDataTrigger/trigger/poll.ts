@@ -2,9 +2,12 @@ import {
   catalog,
   feedPages,
   feeds,
+  isRemovalFeed,
   newestRecord,
   normalizeParams,
   pollFeed,
+  profilesOf,
+  takesManyAccounts,
   watchKey,
 } from '@social-data/core';
 import type { FeedId, SocialDataClient } from '@social-data/core';
@@ -13,6 +16,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { API_CREDENTIAL } from '../../shared/credential';
 import { namingInput, toNodeError } from '../../shared/errors';
+import { filterFrom, isTweetFeed } from '../../shared/filters';
+import type { FilterOptions } from '../../shared/filters';
 import { mediaReader } from '../../shared/media/items';
 import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
@@ -20,9 +25,10 @@ import { plain, shapeFor } from '../../shared/records';
 import type { Shape } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { eventParams } from './events';
+import { pollAccountList } from './accounts';
 import { DEFAULT_MAX_PAGES } from './properties';
 
-interface Options extends MediaOptions {
+export interface Options extends MediaOptions, FilterOptions {
   maxPages?: number;
   simplify?: boolean;
 }
@@ -32,7 +38,7 @@ interface Options extends MediaOptions {
  * along; a file that cannot be had is named in the item rather than failing the poll, whose state
  * is already saved: the tweet is delivered once, with or without it.
  */
-async function itemsOf(
+export async function itemsOf(
   context: IPollFunctions,
   client: SocialDataClient,
   event: FeedId,
@@ -51,39 +57,46 @@ async function itemsOf(
 }
 
 /** Where the watch state lives in the workflow's static data for this node. */
-const STATE = 'socialDataWatch';
+export const STATE = 'socialDataWatch';
+
+/** The accounts a removal event lost, as items: each profile, or its id when it has none. */
+async function removalItems(
+  context: IPollFunctions,
+  removed: string[],
+  shape: Shape,
+): Promise<INodeExecutionData[]> {
+  const client = await clientFor(context, 'getUsersByIds', 'the lookup of accounts that left');
+  const profiles = await profilesOf(client, removed);
+  return profiles.map((profile) => ({ json: 'unavailable' in profile ? { ...profile } : shape(profile) }));
+}
 
 /**
  * One poll of the trigger. Activation records where the feed stands and emits nothing; later
- * polls emit what appeared since, oldest first so a Slack channel or a sheet reads in order. A
- * manual run ("Fetch Test Event") emits the newest item and leaves the state alone. The state is
- * written only after a poll succeeded, so a failed poll is simply tried again by the next one.
+ * polls emit what appeared since (or, for a removal event, what certainly left), oldest first so
+ * a Slack channel or a sheet reads in order. A manual run ("Fetch Test Event") emits the newest
+ * item and leaves the state alone. The state is written only after a poll succeeded, so a
+ * failed poll is simply tried again by the next one.
  */
 export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
   const event = this.getNodeParameter('event') as FeedId;
   const feed = feeds[event];
   const raw: IDataObject = {};
   try {
+    const options = this.getNodeParameter('options', {}) as Options;
+    const keep = isTweetFeed(feed.endpoint) ? filterFrom(options) : undefined;
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    const shape = shapeFor(feed.endpoint, options.simplify);
+    if (takesManyAccounts(event) && this.getNodeParameter('accounts', 'one') === 'many')
+      return await pollAccountList(this, event, options, keep, raw);
+
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
-    const options = this.getNodeParameter('options', {}) as Options;
     const client = await clientFor(this, feed.endpoint, `the ${feed.displayName} event`);
-    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const read = feedPages(client, feed.endpoint, params);
-    const shape = shapeFor(feed.endpoint, options.simplify);
 
     if (this.getMode() === 'manual') {
-      const newest = await newestRecord(read);
-      if (!newest) {
-        throw new NodeOperationError(
-          this.getNode(),
-          `Nothing to show yet: the feed of "${feed.displayName}" is empty`,
-          {
-            description:
-              'Pick an account, list or community whose feed has items, or add one, then fetch again.',
-          },
-        );
-      }
+      const newest = await newestRecord(read, keep);
+      if (!newest) throw nothingToShow(this, feed.displayName, keep !== undefined);
       return [await itemsOf(this, client, event, [newest], options, shape)];
     }
 
@@ -94,17 +107,40 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
       catalog[feed.endpoint].mode === 'session'
         ? (this.getNode().credentials?.[API_CREDENTIAL]?.id ?? '')
         : '';
+    const removals = isRemovalFeed(event);
     const result = await pollFeed(read, staticData[STATE], {
       key: watchKey(event, session ? { ...params, session } : params),
       order: feed.order,
       maxPages,
+      removals,
+      ...(keep ? { keep } : {}),
     });
     if (result.state) staticData[STATE] = result.state as unknown as IDataObject;
     else delete staticData[STATE];
     for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
+    if (removals)
+      return result.removed.length === 0
+        ? null
+        : [await removalItems(this, [...result.removed].reverse(), shape)];
     if (result.records.length === 0) return null;
     return [await itemsOf(this, client, event, result.records.reverse(), options, shape)];
   } catch (error) {
     throw toNodeError(this.getNode(), namingInput(error, feed.endpoint, raw), undefined, feed.endpoint);
   }
+}
+
+/** Fetch Test Event on a feed with nothing to show (or nothing that passes the filters). */
+export function nothingToShow(context: IPollFunctions, event: string, filtered: boolean): NodeOperationError {
+  return filtered
+    ? new NodeOperationError(
+        context.getNode(),
+        `Nothing to show yet: none of the newest tweets of "${event}" passes the filters`,
+        {
+          description:
+            'Loosen the filters under Options, or wait for a tweet that passes them, then fetch again.',
+        },
+      )
+    : new NodeOperationError(context.getNode(), `Nothing to show yet: the feed of "${event}" is empty`, {
+        description: 'Pick an account, list or community whose feed has items, or add one, then fetch again.',
+      });
 }

@@ -1,8 +1,9 @@
-import { feedIds, feeds, recordKindOf } from '@social-data/core';
+import { MAX_ACCOUNTS, feedIds, feeds, recordKindOf, takesManyAccounts } from '@social-data/core';
 import type { FeedId, ParamSpec } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { fieldFor, simplifyOption } from '../../shared/fields';
+import { filterOptions, isTweetFeed } from '../../shared/filters';
 import { hasMedia, mediaOptions } from '../../shared/media/options';
 import { eventParams } from './events';
 
@@ -19,6 +20,38 @@ const eventProperty: INodeProperties = {
     .sort((a, b) => a.name.localeCompare(b.name)),
 };
 
+/** Events that can watch many accounts at once (API key feeds of tweets and replies). */
+const manyAccountEvents = feedIds.filter(takesManyAccounts);
+
+const accountsProperty: INodeProperties = {
+  displayName: 'Accounts',
+  name: 'accounts',
+  type: 'options',
+  noDataExpression: true,
+  options: [
+    { name: 'One Account', value: 'one' },
+    {
+      name: `Many Accounts (up to ${MAX_ACCOUNTS})`,
+      value: 'many',
+      description: 'One trigger for a list of accounts: each item says which account it came from',
+    },
+  ],
+  default: 'one',
+  displayOptions: { show: { event: manyAccountEvents } },
+};
+
+const userNamesProperty: INodeProperties = {
+  displayName: 'Usernames',
+  name: 'userNames',
+  type: 'string',
+  typeOptions: { rows: 4 },
+  required: true,
+  default: '',
+  placeholder: 'e.g. nasa, @spacex\nhttps://x.com/esa',
+  description: `Up to ${MAX_ACCOUNTS} accounts, separated by commas or new lines, as names, @names or profile URLs. An account added later starts quiet (its older tweets are not emitted); one removed is forgotten. An account that fails (not found, suspended) is reported once and does not hold up the others.`,
+  displayOptions: { show: { event: manyAccountEvents, accounts: ['many'] } },
+};
+
 /** One field per parameter name, shown for every event whose feed takes it. */
 function eventFields(): INodeProperties[] {
   const fields = new Map<string, { spec: ParamSpec; events: FeedId[] }>();
@@ -29,7 +62,12 @@ function eventFields(): INodeProperties[] {
       fields.set(name, entry);
     }
   }
-  return [...fields].map(([name, { spec, events }]) => fieldFor(name, spec, { event: events }));
+  return [...fields].map(([name, { spec, events }]) => {
+    const field = fieldFor(name, spec, { event: events });
+    // One account at a time unless the list is asked for.
+    if (name !== 'userName') return field;
+    return { ...field, displayOptions: { ...field.displayOptions, hide: { accounts: ['many'] } } };
+  });
 }
 
 /** Events whose items are tweets with media. */
@@ -38,6 +76,21 @@ const mediaEvents = feedIds.filter((id) => hasMedia(feeds[id].endpoint));
 function withEvents(option: INodeProperties, events: FeedId[]): INodeProperties {
   const show = { ...option.displayOptions?.show, '/event': events };
   return { ...option, displayOptions: { ...option.displayOptions, show } };
+}
+
+/**
+ * Filters for every tweet event, each option shown for the events it applies to (With Media
+ * Only only where tweets carry media).
+ */
+function triggerFilters(): INodeProperties[] {
+  const byName = new Map<string, { option: INodeProperties; events: FeedId[] }>();
+  for (const id of feedIds.filter((event) => isTweetFeed(feeds[event].endpoint)))
+    for (const option of filterOptions(feeds[id].endpoint, false)) {
+      const entry = byName.get(option.name) ?? { option, events: [] };
+      entry.events.push(id);
+      byName.set(option.name, entry);
+    }
+  return [...byName.values()].map(({ option, events }) => withEvents(option, events));
 }
 
 const optionsProperty: INodeProperties = {
@@ -54,11 +107,18 @@ const optionsProperty: INodeProperties = {
       typeOptions: { minValue: 1 },
       default: DEFAULT_MAX_PAGES,
       description:
-        'Requests one poll may make while it catches up. When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped.',
+        'Requests one poll may make while it catches up (for each account, when watching many). When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped. Removal events read the whole list when it fits in this many pages, and are sure only of removals within what they read.',
     },
     simplifyOption(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
     ...mediaOptions.map((option) => withEvents(option, mediaEvents)),
+    ...triggerFilters(),
   ],
 };
 
-export const triggerProperties: INodeProperties[] = [eventProperty, ...eventFields(), optionsProperty];
+export const triggerProperties: INodeProperties[] = [
+  eventProperty,
+  accountsProperty,
+  ...eventFields(),
+  userNamesProperty,
+  optionsProperty,
+];

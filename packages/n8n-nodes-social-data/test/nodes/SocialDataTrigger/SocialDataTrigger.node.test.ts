@@ -1,4 +1,4 @@
-import { feedIds, feeds, inputParams } from '@social-data/core';
+import { feedIds, feeds, inputParams, takesManyAccounts } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import { communityId, listId } from '@social-data/sandbox';
 import type { SandboxControl, Sandbox } from '@social-data/sandbox';
@@ -65,7 +65,37 @@ class ActiveTrigger {
   }
 }
 
-const everyEvent: Record<FeedId, { parameters: Record<string, unknown>; change: () => Promise<string[]> }> = {
+/**
+ * A removal event: two accounts join before activation, and leave between polls; they are
+ * emitted oldest first, as they joined.
+ */
+function removal(
+  role: string,
+  owner: { owner?: string; list_id?: string },
+  parameters: Record<string, unknown>,
+) {
+  let accounts: string[] = [];
+  return {
+    parameters,
+    before: async () => {
+      accounts = control.strangers(2);
+      await control.join(role, owner, accounts);
+    },
+    change: async () => {
+      for (const account of accounts) await control.leave(role, owner, account);
+      return accounts;
+    },
+  };
+}
+
+const everyEvent: Record<
+  FeedId,
+  { parameters: Record<string, unknown>; before?: () => Promise<void>; change: () => Promise<string[]> }
+> = {
+  unfollowedBy: removal('followers', { owner: 'followers_200' }, byName('followers_200')),
+  stoppedFollowing: removal('following', { owner: 'social_data' }, byName('social_data')),
+  leftList: removal('listMembers', { list_id: LIST }, { list_id: locator('id', LIST) }),
+  unmutedAccount: removal('muted', {}, {}),
   newTweet: { parameters: byName('social_data'), change: () => control.tweet('social_data', 2) },
   newReply: {
     parameters: byName('social_data'),
@@ -156,7 +186,8 @@ describe('every event', () => {
   });
 
   it.each(feedIds)('%s: nothing on activation, then exactly what changed, oldest first', async (event) => {
-    const { parameters, change } = everyEvent[event];
+    const { parameters, before, change } = everyEvent[event];
+    await before?.();
     const active = new ActiveTrigger({ event, ...parameters });
     expect(await active.ids()).toEqual([]);
     if (feeds[event].order === 'time') {
@@ -389,7 +420,129 @@ it("lists every event in the picker under its feed's name, with the fields that 
       .map((property) => property.name);
     const needed = inputParams(feeds[value].endpoint)
       .filter(([, spec]) => spec.required)
-      .map(([param]) => param);
+      .map(([param]) => param)
+      .concat(takesManyAccounts(value) ? ['accounts', 'userNames'] : []);
     expect([value, ...shown.sort()]).toEqual([value, ...needed.sort()]);
   }
+});
+
+describe('filters', () => {
+  it('emits only new tweets with a keyword as a whole word, any case or accent; the others never, not even later', async () => {
+    const active = new ActiveTrigger({
+      event: 'newTweet',
+      ...byName('followers_199'),
+      options: { keywords: 'cafe, launch day' },
+    });
+    await active.poll();
+    const texts = ['Un CAFÉ?', 'cafeteria food', 'Launch-day at last', 'no match here', '#cafe'];
+    const ids: string[] = [];
+    for (const text of texts) ids.push(...(await control.tweet('followers_199', 1, { text })));
+    expect(await active.ids()).toEqual([ids[0], ids[2], ids[4]]);
+    Object.assign(active.parameters, { options: {} });
+    expect(await active.ids()).toEqual([]);
+  });
+
+  it('emits no reply of New Reply when replies are excluded', async () => {
+    const active = new ActiveTrigger({
+      event: 'newReply',
+      ...byName('followers_199'),
+      options: { replies: 'exclude' },
+    });
+    await active.poll();
+    await control.tweet('followers_199', 2, { feed: 'replies' });
+    expect(await active.ids()).toEqual([]);
+  });
+
+  it('a manual run shows the newest tweet that passes, or says none of the newest does', async () => {
+    const [id] = await control.tweet('one_follower', 1, { text: 'a rare word: quokka' });
+    await control.tweet('one_follower', 2);
+    const found = pollContext(
+      { event: 'newTweet', ...byName('one_follower'), options: { keywords: 'Quokka' } },
+      credentials,
+      { mode: 'manual' },
+    );
+    const output = await trigger.poll.call(found.context);
+    expect(output?.[0]?.map((item) => item.json.id)).toEqual([id]);
+    const none = pollContext(
+      { event: 'newTweet', ...byName('one_follower'), options: { keywords: 'zzyzx' } },
+      credentials,
+      { mode: 'manual' },
+    );
+    await expect(trigger.poll.call(none.context)).rejects.toThrow(
+      /none of the newest tweets .* passes the filters/,
+    );
+  });
+});
+
+describe('many accounts in one trigger', () => {
+  const many = (userNames: string) => ({ event: 'newTweet', accounts: 'many', userNames });
+
+  it('emits each account’s new tweets once, oldest first, each with its account', async () => {
+    const active = new ActiveTrigger(many('social_data, @followers_200\nhttps://x.com/one_follower'));
+    expect(await active.poll()).toEqual([]);
+    const a = await control.tweet('social_data', 2);
+    const b = await control.tweet('one_follower', 1);
+    const c = await control.tweet('followers_200', 1);
+    const items = await active.poll();
+    expect(items.map((item) => [item.id, item.watched_account])).toEqual([
+      [a[0], 'social_data'],
+      [a[1], 'social_data'],
+      [b[0], 'one_follower'],
+      [c[0], 'followers_200'],
+    ]);
+    expect(await active.poll()).toEqual([]);
+  });
+
+  it('an account that fails is reported once and holds nobody up; one added starts quiet; one removed is forgotten', async () => {
+    const active = new ActiveTrigger(many('followers_199, no_such_account_x'));
+    expect(await active.poll()).toEqual([
+      { watched_account: 'no_such_account_x', error: expect.stringMatching(/not found/i) },
+    ]);
+    const [first] = await control.tweet('followers_199', 1);
+    expect(await active.poll()).toEqual([
+      expect.objectContaining({ id: first, watched_account: 'followers_199' }),
+    ]);
+    expect(active.warnings.some((warning) => warning.includes('@no_such_account_x could not be read'))).toBe(
+      true,
+    );
+
+    Object.assign(active.parameters, many('followers_199, followers_1k'));
+    await control.tweet('followers_1k', 3);
+    expect(await active.poll()).toEqual([]);
+    const state = active.staticData.socialDataWatch as { accounts: Record<string, unknown> };
+    expect(Object.keys(state.accounts)).toEqual(['followers_199', 'followers_1k']);
+    expect(active.staticData.socialDataFailing).toBeUndefined();
+  });
+
+  it('fails the poll only when every account fails', async () => {
+    const active = new ActiveTrigger(many('no_such_account_y'));
+    await expect(active.poll()).rejects.toThrow(/not found/i);
+  });
+
+  it('refuses more than 50 accounts or a bad name before any request, naming the field', async () => {
+    const names = Array.from({ length: 51 }, (_, at) => `user${at}`).join(',');
+    const harness = pollContext(many(names), credentials);
+    await expect(trigger.poll.call(harness.context)).rejects.toThrow(/userNames: 51 accounts given/);
+    const bad = pollContext(many('fine, not a name!'), credentials);
+    await expect(trigger.poll.call(bad.context)).rejects.toThrow(/userNames: .*not a screen name/);
+    expect([...harness.requests, ...bad.requests]).toEqual([]);
+  });
+});
+
+describe('removal events', () => {
+  it('emits the profile of the account that unfollowed, once, looked up by id', async () => {
+    const active = new ActiveTrigger({
+      event: 'unfollowedBy',
+      ...byName('followers_201'),
+      options: { simplify: true },
+    });
+    const [stays, leaves] = control.strangers(2);
+    await control.join('followers', { owner: 'followers_201' }, [stays!, leaves!]);
+    await active.poll();
+    await control.leave('followers', { owner: 'followers_201' }, leaves!);
+    const [record] = await active.poll();
+    expect(record).toMatchObject({ id: leaves, profile_url: expect.stringContaining('https://x.com/') });
+    expect(active.lastRequests.some((request) => request.includes('/social/users/batch'))).toBe(true);
+    expect(await active.poll()).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOption } from '../../../shared/fields';
+import { filterOptions, isTweetFeed } from '../../../shared/filters';
 import { hasMedia, mediaOptions } from '../../../shared/media/options';
 import { isSimplifiable } from '../../../shared/records';
 
@@ -85,12 +86,9 @@ export function pagingProperties(): INodeProperties[] {
   ];
   for (const id of endpointIds) {
     const options = [
-      ...(isPaginated(id)
-        ? pageOptions(id)
-        : isSimplifiable(id)
-          ? [simplifyOption([recordKindOf(id)])]
-          : []),
+      ...(isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption([recordKindOf(id)])] : []),
       ...(hasMedia(id) ? mediaOptions : []),
+      ...(isPaginated(id) && isTweetFeed(id) ? filterOptions(id, true) : []),
     ];
     if (options.length === 0) continue;
     properties.push({

@@ -1,0 +1,41 @@
+import { filterFields as coreFilterFields, formFilter, takesFilters } from '@social-data/core';
+import type { EndpointId, FilterField } from '@social-data/core';
+
+import { zapierBoolean } from './fields';
+import type { InputField } from './fields';
+
+/** Steps whose records are tweets, which the filters apply to. */
+export const isTweetFeed = takesFilters;
+
+function inputOf(field: FilterField): InputField {
+  const base = { key: field.name, label: field.label, required: false, helpText: field.description };
+  switch (field.kind) {
+    case 'choice':
+      return {
+        ...base,
+        choices: Object.fromEntries(field.choices!.map((choice) => [choice.value, choice.label])),
+      };
+    case 'count':
+      return { ...base, type: 'integer' };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'date':
+      return { ...base, type: 'datetime' };
+    default:
+      return { ...base, type: 'text' };
+  }
+}
+
+/** The filter fields of a tweet step, as core's filter fields describe them. */
+export function filterFields(id: EndpointId, dates: boolean): InputField[] {
+  return coreFilterFields(id, dates).map(inputOf);
+}
+
+/** The core filter a step's input stands for, or undefined when it filters nothing. */
+export function filterFrom(
+  id: EndpointId,
+  inputData: Record<string, unknown>,
+): ((record: unknown) => boolean) | undefined {
+  if (!isTweetFeed(id)) return undefined;
+  return formFilter({ ...inputData, withMediaOnly: zapierBoolean(inputData.withMediaOnly) === true });
+}

@@ -1,0 +1,145 @@
+import { MAX_ACCOUNTS } from '@social-data/core';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { run } from '../support/app';
+import { connectedSandbox } from '../support/sandbox';
+
+/**
+ * Issue 24 in Zapier's own tester: removal triggers, filters and many accounts. The tester keeps
+ * `z.cache` between runs of one app, as Zapier does between polls of one Zap.
+ */
+let sandbox: Sandbox;
+let authData: Record<string, string>;
+
+beforeAll(async () => {
+  ({ sandbox, authData } = await connectedSandbox('Lists'));
+});
+afterAll(() => sandbox.close());
+
+type Item = Record<string, unknown> & { id: string };
+const poll = async (key: string, input: object) => (await run('triggers', key, authData, input)) as Item[];
+const tweet = (name: string, text?: string) =>
+  sandbox.world.addTweet(sandbox.world.accountByName(name)!, 'tweets', text).id;
+
+describe('Unfollowed By in Zapier', () => {
+  it('triggers once for each account that stopped following, with its profile, and never for one that stays', async () => {
+    const world = sandbox.world;
+    const owner = world.accountByName('followers_200')!;
+    const input = { userName: 'followers_200', simplify: 'true' };
+    expect(await poll('unfollowedBy', input)).toEqual([]);
+    const followers = (await poll('newFollower', { userName: 'followers_200' })).map((user) => user.id);
+    const [first, second] = [followers[4]!, followers[120]!];
+    world.leave('followers', owner, world.accountById(first)!);
+    world.leave('followers', owner, world.accountById(second)!);
+    const items = await poll('unfollowedBy', input);
+    expect(items.map((item) => item.account_id).sort()).toEqual([first, second].sort());
+    expect(items[0]).toMatchObject({ profile_url: expect.stringContaining('https://x.com/') });
+    expect(new Set(items.map((item) => item.id)).size).toBe(2);
+    expect(await poll('unfollowedBy', input)).toEqual([]);
+    // Back, and gone again: a second removal, with an id Zapier has not seen.
+    world.join('followers', owner, world.accountById(first)!);
+    await poll('unfollowedBy', input);
+    world.leave('followers', owner, world.accountById(first)!);
+    const again = await poll('unfollowedBy', input);
+    expect(again.map((item) => item.account_id)).toEqual([first]);
+    expect(items.map((item) => item.id)).not.toContain(again[0]!.id);
+    // The same account written another way is the same watch: it goes on, not over.
+    world.leave('followers', owner, world.accountById(followers[7]!)!);
+    const renamed = await poll('unfollowedBy', { ...input, userName: '@FOLLOWERS_200' });
+    expect(renamed.map((item) => item.account_id)).toEqual([followers[7]]);
+  });
+});
+
+describe('filters in Zapier triggers', () => {
+  it('returns only new tweets with a keyword as a whole word, whatever its case and accents', async () => {
+    const input = { userName: 'followers_199', keywords: 'café' };
+    const seen = new Set((await poll('newTweet', input)).map((item) => item.id));
+    const passing = [tweet('followers_199', 'Un CAFE?'), tweet('followers_199', '#Café time')];
+    tweet('followers_199', 'cafeteria');
+    const fresh = (await poll('newTweet', input)).filter((item) => !seen.has(item.id));
+    expect(fresh.map((item) => item.id).sort()).toEqual(passing.sort());
+  });
+});
+
+describe('many accounts in one Zapier trigger', () => {
+  it('starts quiet, then returns each account’s new tweets with watched_account; an added account starts quiet too', async () => {
+    const input = { userName: 'social_data', userNames: '@one_follower\nhttps://x.com/followers_1k' };
+    expect(await poll('newTweet', input)).toEqual([]);
+    const posted = [tweet('social_data'), tweet('one_follower'), tweet('followers_1k')];
+    const items = await poll('newTweet', input);
+    expect(items.map((item) => [item.id, item.watched_account])).toEqual(
+      [
+        [posted[0], 'social_data'],
+        [posted[1], 'one_follower'],
+        [posted[2], 'followers_1k'],
+      ].reverse(),
+    );
+    expect(await poll('newTweet', input)).toEqual([]);
+    tweet('followers_200');
+    const grown = { ...input, userNames: `${input.userNames}, followers_200` };
+    expect(await poll('newTweet', grown)).toEqual([]);
+    const later = tweet('followers_200');
+    expect((await poll('newTweet', grown)).map((item) => item.id)).toEqual([later]);
+  });
+
+  it('goes on past an account that fails, and fails only when every account does', async () => {
+    const input = { userName: 'followers_201', userNames: 'no_such_account_z' };
+    expect(await poll('newTweet', input)).toEqual([]);
+    const posted = tweet('followers_201');
+    expect((await poll('newTweet', input)).map((item) => item.id)).toEqual([posted]);
+    const error = await poll('newTweet', {
+      userName: 'no_such_account_z',
+      userNames: 'no_such_account_q',
+    }).catch((failure: Error) => failure);
+    expect(String((error as Error).message)).toMatch(/not found/i);
+  });
+
+  it(`refuses more than ${MAX_ACCOUNTS} accounts before any request, naming the field`, async () => {
+    sandbox.stats.reset();
+    const names = Array.from({ length: MAX_ACCOUNTS }, (_, at) => `user${at}`).join(',');
+    const error = await poll('newTweet', { userName: 'social_data', userNames: names }).catch(
+      (failure: Error) => failure,
+    );
+    expect(String((error as Error).message)).toMatch(/userNames: 51 accounts given/);
+    expect(sandbox.stats.requests).toBe(0);
+  });
+});
+
+describe('filters in Zapier feed actions', () => {
+  interface Output {
+    records: Item[];
+    count: number;
+    truncated_by: string;
+    read_count: number;
+    note: string;
+  }
+  const action = async (input: object) =>
+    (await run('creates', 'getUserTweets', authData, { userName: 'followers_100k', ...input })) as Output;
+
+  it('Max Items counts the tweets that passed, in whole pages: the 15th passes on page 2, which comes whole', async () => {
+    const texts = Array.from({ length: 60 }, (_, at) =>
+      at % 3 === 0 ? `tweet ${at}` : `Launch ${at}`,
+    ).reverse();
+    for (const text of texts) tweet('followers_100k', text);
+    sandbox.stats.reset();
+    const output = await action({ keywords: 'launch', maxItems: '15' });
+    // 40 of the 60 pass; the 15th is on the second page, whose 13 or 14 all come.
+    expect(output.count).toBeGreaterThanOrEqual(15);
+    expect(output.count).toBeLessThan(40);
+    expect(sandbox.stats.requests).toBe(2);
+    expect(output.records.every((record) => /^Launch /.test(String(record.text)))).toBe(true);
+    expect(output.note).toBe('');
+  });
+
+  it('a filter that matches nothing stops at 50 pages and says how many tweets were read', async () => {
+    for (let n = 0; n < 1100; n += 1) tweet('followers_100k', `tweet ${n}`);
+    sandbox.stats.reset();
+    const output = await action({ keywords: 'zzyzx' });
+    expect(output).toMatchObject({ count: 0, truncated_by: 'max_pages' });
+    expect(sandbox.stats.requests).toBe(50);
+    expect(output.note).toBe(
+      `Read ${output.read_count} tweets on 50 pages and 0 passed the filters; reading stopped at the page cap (Max Pages 50). Map Next Cursor into Start Cursor of a later step to read further, or loosen the filters.`,
+    );
+    expect(output.read_count).toBe(50 * 20);
+  });
+});

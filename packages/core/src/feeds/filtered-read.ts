@@ -1,0 +1,53 @@
+import type { Paginator } from '../pagination/paginator';
+
+/**
+ * Pages a filtered read of an action may take when the caller sets no Max Pages: a filter that
+ * matches nothing must not read a feed to its end.
+ */
+export const FILTER_PAGE_CAP = 50;
+
+export interface FilteredRead {
+  /** Records read, passed or not. */
+  read: number;
+  /** Records that passed, and were handed on. */
+  kept: number;
+  pages: number;
+  /** Reading stopped at the page cap before the limit was reached: there may be more. */
+  capped: boolean;
+}
+
+/**
+ * Reads a feed action's records through a filter: `limit` counts records that passed, and the
+ * paginator's `maxPages` (FILTER_PAGE_CAP unless the caller set one) stops a filter that
+ * matches little or nothing. The paginator must carry no `limit` of its own.
+ */
+export async function readFiltered<R>(
+  paginator: Paginator<R>,
+  keep: (record: R) => boolean,
+  limit: number | undefined,
+  emit: (record: R) => Promise<void> | void,
+): Promise<FilteredRead> {
+  let read = 0;
+  let kept = 0;
+  for await (const record of paginator) {
+    read += 1;
+    if (!keep(record)) continue;
+    await emit(record);
+    kept += 1;
+    if (limit !== undefined && kept >= limit) break;
+  }
+  const capped = paginator.stopReason === 'maxPages' && (limit === undefined || kept < limit);
+  return { read, kept, pages: paginator.pagesFetched, capped };
+}
+
+/**
+ * What a user should be told about a filtered read that may have stopped short, if anything;
+ * `further` says how to read on where the caller's form has no Max Pages.
+ */
+export function filteredReadNotice(
+  { read, kept, pages, capped }: FilteredRead,
+  further = 'Raise Max Pages to read further',
+): string | undefined {
+  if (!capped) return undefined;
+  return `Read ${read} tweets on ${pages} pages and ${kept} passed the filters; reading stopped at the page cap (Max Pages ${pages}). ${further}, or loosen the filters.`;
+}

@@ -1,0 +1,93 @@
+import {
+  MAX_ACCOUNTS,
+  compareIds,
+  feedPages,
+  feeds,
+  newestRecord,
+  normalizeParams,
+  normalizeScreenNameList,
+  pollAccounts,
+  watchKey,
+} from '@social-data/core';
+import type { FeedId } from '@social-data/core';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { toNodeError } from '../../shared/errors';
+import { shapeFor } from '../../shared/records';
+import { clientFor } from '../../shared/transport/client';
+import { DEFAULT_MAX_PAGES } from './properties';
+import { STATE, itemsOf, nothingToShow } from './poll';
+import type { Options } from './poll';
+
+/** Accounts whose poll failed last time, with why: a failure is reported when it starts. */
+const FAILING = 'socialDataFailing';
+
+/**
+ * One poll of New Tweet or New Reply on a list of accounts. Each account keeps a watch of its
+ * own in one state (core's `pollAccounts`); items carry `watched_account`. An account that fails
+ * is reported once, as an item with `error`, when it starts failing, and logged at every poll;
+ * the others go on. Only a poll in which every account failed fails.
+ */
+export async function pollAccountList(
+  context: IPollFunctions,
+  event: FeedId,
+  options: Options,
+  keep: ((record: unknown) => boolean) | undefined,
+  raw: IDataObject,
+): Promise<INodeExecutionData[][] | null> {
+  const feed = feeds[event];
+  raw.userNames = context.getNodeParameter('userNames') as string;
+  const names = normalizeScreenNameList(raw.userNames, MAX_ACCOUNTS, 'userNames');
+  const client = await clientFor(context, feed.endpoint, `the ${feed.displayName} event`);
+  const readFor = (name: string) =>
+    feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
+  const account = new Map<string, string>();
+  const base = shapeFor(feed.endpoint, options.simplify);
+  const shape = (record: unknown) => ({
+    ...base(record),
+    watched_account: account.get((record as { id: string }).id) ?? '',
+  });
+
+  if (context.getMode() === 'manual') {
+    const newest = await newestRecord(readFor(names[0]!), keep);
+    if (!newest) throw nothingToShow(context, feed.displayName, keep !== undefined);
+    account.set(newest.id, names[0]!);
+    return [await itemsOf(context, client, event, [newest], options, shape)];
+  }
+
+  const staticData = context.getWorkflowStaticData('node');
+  const result = await pollAccounts(readFor, names, staticData[STATE], {
+    key: watchKey(event, { accounts: 'many' }),
+    order: feed.order,
+    maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+    ...(keep ? { keep } : {}),
+  });
+  if (result.failures.length === names.length) throw result.failures[0]!.error;
+  staticData[STATE] = result.state as unknown as IDataObject;
+  for (const note of result.notes) context.logger.warn(`Social Data Trigger: ${note}`);
+
+  const before = (staticData[FAILING] ?? {}) as Record<string, string>;
+  const failing: Record<string, string> = {};
+  const failureItems: INodeExecutionData[] = [];
+  for (const { account: name, error } of result.failures) {
+    const message = toNodeError(context.getNode(), error, undefined, feed.endpoint).message;
+    failing[name] = message;
+    context.logger.warn(`Social Data Trigger: @${name} could not be read: ${message}`);
+    if (!(name in before)) failureItems.push({ json: { watched_account: name, error: message } });
+  }
+  if (Object.keys(failing).length > 0) staticData[FAILING] = failing;
+  else delete staticData[FAILING];
+
+  const entries = [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id));
+  for (const entry of entries) account.set(entry.record.id, entry.account);
+  const items = await itemsOf(
+    context,
+    client,
+    event,
+    entries.map((entry) => entry.record),
+    options,
+    shape,
+  );
+  const all = [...failureItems, ...items];
+  return all.length === 0 ? null : [all];
+}

@@ -1,0 +1,3 @@
+import { listsAndRemovalsSuite } from './lists-and-removals.suite';
+
+listsAndRemovalsSuite(1);

@@ -1,0 +1,84 @@
+import nock from 'nock';
+
+import { api, apiCredential, ok, tweet } from '../../support/api';
+import { runNode } from '../../support/workflow';
+import { stopN8nTimers } from '../../support/n8n-timers';
+
+afterAll(stopN8nTimers);
+
+const credentials = { socialDataApi: apiCredential };
+const byName = (value: string) => ({ __rl: true, mode: 'username', value });
+
+/** 20 tweets a page, for ever; tweet n says "Launch" when n is a multiple of 5, and has n likes. */
+function endlessTweets() {
+  let requests = 0;
+  const scope = api()
+    .persist()
+    .get('/social/user/social_data/tweets')
+    .query(true)
+    .reply(() => {
+      const page = requests;
+      requests += 1;
+      const records = Array.from({ length: 20 }, (_, at) => {
+        const n = page * 20 + at;
+        return { ...tweet(n), text: n % 5 === 0 ? `Launch ${n}` : `Tweet ${n}` };
+      });
+      return [200, ok({ tweets: records, has_next_page: true, next_cursor: `c${page + 1}` })];
+    });
+  return { scope, requests: () => requests };
+}
+
+const tweets = (options: object, paging: object = { limit: 10 }) => ({
+  resource: 'user',
+  operation: 'getUserTweets',
+  userName: byName('social_data'),
+  ...paging,
+  options,
+});
+
+describe('filters on tweet operations', () => {
+  // Persisting scopes stay until cleaned.
+  afterEach(() => nock.cleanAll());
+
+  it('Limit counts tweets that passed: 10 with the keyword take 3 pages', async () => {
+    const server = endlessTweets();
+    const { items, error } = await runNode(tweets({ keywords: 'launch' }), { credentials });
+    expect(error).toBeUndefined();
+    expect(items).toHaveLength(10);
+    expect(items.every((item) => /^Launch /.test(String(item.json.text)))).toBe(true);
+    expect(server.requests()).toBe(3);
+  });
+
+  it('minimum likes keeps only tweets with enough of them', async () => {
+    endlessTweets();
+    const { items } = await runNode(tweets({ minLikes: 30 }), { credentials });
+    expect(items.map((item) => item.json.likeCount)).toEqual([30, 31, 32, 33, 34, 35, 36, 37, 38, 39]);
+  });
+
+  it('Return All with a filter that matches nothing stops at Max Pages and says how many were read', async () => {
+    const server = endlessTweets();
+    const { items, run } = await runNode(tweets({ keywords: 'zzyzx', maxPages: 4 }, { returnAll: true }), {
+      credentials,
+    });
+    expect(items).toEqual([]);
+    expect(server.requests()).toBe(4);
+    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
+    expect(hints.map((hint) => hint.message)).toEqual([
+      'Read 80 tweets on 4 pages and 0 passed the filters; reading stopped at the page cap (Max Pages 4). Raise Max Pages to read further, or loosen the filters.',
+    ]);
+  });
+
+  it('without Max Pages, a filter stops at 50 pages', async () => {
+    const server = endlessTweets();
+    const { items } = await runNode(tweets({ keywords: 'zzyzx' }, { returnAll: true }), { credentials });
+    expect(items).toEqual([]);
+    expect(server.requests()).toBe(50);
+  });
+
+  it('refuses a date it cannot read before any request, naming the field', async () => {
+    const server = endlessTweets();
+    const { error } = await runNode(tweets({ createdAfter: 'soon' }), { credentials });
+    expect(String(error?.message)).toMatch(/createdAfter: "soon" is not a date/);
+    expect(server.requests()).toBe(0);
+  });
+});
