@@ -30,6 +30,24 @@ describe('watch', () => {
     expect(await watchIds(args)).toEqual([]);
   });
 
+  it('unfollowed-by prints the profile of an account that stopped following, once', async () => {
+    const followers = bench.control.strangers(3);
+    await bench.control.join('followers', { owner: 'social_data' }, followers);
+    const state = bench.path('unfollows.state.json');
+    const args = ['watch', 'unfollowed-by', '@social_data', '--state', state];
+    expect((await bench.run(args)).stdout).toBe('');
+    await bench.control.leave('followers', { owner: 'social_data' }, followers[1]!);
+    const left = await bench.run(args);
+    expect(left.code).toBe(0);
+    const profiles = left.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: string; userName?: string });
+    expect(profiles.map((profile) => profile.id)).toEqual([followers[1]]);
+    expect(profiles[0]!.userName).toEqual(expect.any(String));
+    expect(await watchIds(['unfollowed-by', '@social_data', '--state', state])).toEqual([]);
+  });
+
   it('new tweets across three runs, records as JSON Lines appended to --output', async () => {
     const state = bench.path('tweets.state.json');
     const output = bench.path('new-tweets.jsonl');

@@ -1,4 +1,13 @@
-import { catalog, feedPages, feeds, normalizeParams, pollFeed, watchKey } from '@social-data/core';
+import {
+  catalog,
+  feedPages,
+  feeds,
+  isRemovalFeed,
+  normalizeParams,
+  pollFeed,
+  profilesOf,
+  watchKey,
+} from '@social-data/core';
 import type { FeedId, SocialDataClient, UntypedParams } from '@social-data/core';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { Argument, Option } from 'commander';
@@ -56,9 +65,9 @@ interface Watch {
 }
 
 /**
- * One poll: the feed engine reads what is new since the state file's run, the new items are
- * written oldest first, and only then is the state saved, so a failed write reports them again
- * rather than never.
+ * One poll: the feed engine reads what is new since the state file's run (for a removal feed,
+ * the accounts that certainly left, looked up by id), the items are written oldest first, and
+ * only then is the state saved, so a failed write reports them again rather than never.
  */
 async function pollOnce(watch: Watch): Promise<void> {
   const { client, feed, params, key, options } = watch;
@@ -69,13 +78,19 @@ async function pollOnce(watch: Watch): Promise<void> {
     warn(
       `the state file ${options.state} belongs to another watch (${String(storedKey)}); starting this one over`,
     );
+  const removals = isRemovalFeed(feed);
   const result = await pollFeed(feedPages(client, spec.endpoint, params), stored, {
     key,
     order: spec.order,
     maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+    removals,
   });
   const shape = shapeFor(spec.endpoint, options.simplify);
-  const records = result.records.slice().reverse().map(shape);
+  const records = removals
+    ? (await profilesOf(client, result.removed.slice().reverse())).map((profile) =>
+        'unavailable' in profile ? { ...profile } : shape(profile),
+      )
+    : result.records.slice().reverse().map(shape);
   watch.destination.write(watch.formatter.write(records));
   if (result.state) writeStateFile(options.state, result.state);
   for (const note of result.notes) if (result.uncertain || options.verbose) warn(note);
