@@ -1,18 +1,10 @@
-import { SandboxControl } from '@social-data/sandbox';
-import type { Sandbox } from '@social-data/sandbox';
+import type { Sandbox, SandboxControl } from '@social-data/sandbox';
 
-import {
-  connections,
-  emittedIds,
-  postItems,
-  Receiver,
-  socialDataTrigger,
-  workflow,
-} from '@social-data/n8n-harness';
-import type { N8nInstance } from '@social-data/n8n-harness';
+import { connections, emittedIds, postItems, socialDataTrigger, workflow } from '@social-data/n8n-harness';
+import type { N8nInstance, Receiver } from '@social-data/n8n-harness';
 
 import { API_KEY, scanForReport } from './credentials';
-import { startSandboxedN8n, stopAndReadExecutions, stopSandboxedN8n, untilIn } from './sandboxed-n8n';
+import { startPollingN8n, stopAndReadExecutions, stopPollingN8n, untilIn } from './sandboxed-n8n';
 
 const WORKFLOW_ID = 'sdTriggerLists001';
 const ACCOUNTS = ['social_data', 'followers_200', 'one_follower'];
@@ -71,24 +63,17 @@ export function listsAndRemovalsSuite(line: 1 | 2): void {
     const polls = (endpoint: string) => sandbox.stats.byEndpoint[endpoint] ?? 0;
 
     beforeAll(async () => {
-      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-lists', { control: true }));
-      control = new SandboxControl(sandbox.url);
-      receiver = await Receiver.start();
-      await n8n.importWorkflow(listsWorkflow(receiver.url));
-      await n8n.activate(WORKFLOW_ID);
-      await n8n.start();
-      await untilIn(
-        n8n,
-        'the activation polls',
-        () => polls('getUserTweets') >= ACCOUNTS.length && polls('getUserFollowers') >= 1,
-        180_000,
-      );
+      ({ sandbox, n8n, control, receiver } = await startPollingN8n(
+        line,
+        'n8n-lists',
+        listsWorkflow,
+        ({ stats }) =>
+          (stats.byEndpoint.getUserTweets ?? 0) >= ACCOUNTS.length &&
+          (stats.byEndpoint.getUserFollowers ?? 0) >= 1,
+      ));
     }, 900_000);
 
-    afterAll(async () => {
-      await receiver?.close();
-      await stopSandboxedN8n({ sandbox, n8n });
-    });
+    afterAll(() => stopPollingN8n({ receiver, sandbox, n8n }));
 
     it(
       'emits every passing tweet of the three accounts and every unfollow exactly once, nothing else',

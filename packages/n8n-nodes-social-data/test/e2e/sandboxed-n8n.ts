@@ -1,6 +1,6 @@
-import { N8nInstance, describeExecutions } from '@social-data/n8n-harness';
+import { N8nInstance, Receiver, describeExecutions } from '@social-data/n8n-harness';
 import type { N8nLine, StoredExecution } from '@social-data/n8n-harness';
-import { startSandbox } from '@social-data/sandbox';
+import { SandboxControl, startSandbox } from '@social-data/sandbox';
 import type { Sandbox, SandboxOptions } from '@social-data/sandbox';
 import { until } from '@social-data/test-support';
 
@@ -32,6 +32,44 @@ export async function stopSandboxedN8n({ sandbox, n8n }: Partial<SandboxedN8n>):
   await n8n?.stop();
   await sandbox?.close();
   await n8n?.remove();
+}
+
+export interface PollingN8n extends SandboxedN8n {
+  control: SandboxControl;
+  receiver: Receiver;
+}
+
+/**
+ * A sandbox with its control API, a receiver for what the workflow posts, and n8n running the
+ * workflow `build` makes for the receiver's address, active, once `activated` says its
+ * activation polls have come. What was started is stopped again if a step fails.
+ */
+export async function startPollingN8n(
+  line: N8nLine,
+  prefix: string,
+  build: (receiverUrl: string) => { id: string; [field: string]: unknown },
+  activated: (sandbox: Sandbox) => boolean,
+): Promise<PollingN8n> {
+  const { sandbox, n8n } = await startSandboxedN8n(line, prefix, { control: true });
+  let receiver: Receiver | undefined;
+  let running = false;
+  try {
+    receiver = await Receiver.start();
+    const workflow = build(receiver.url);
+    await n8n.importWorkflow(workflow);
+    await n8n.activate(workflow.id);
+    await n8n.start();
+    await untilIn(n8n, 'the activation polls', () => activated(sandbox), 180_000);
+    running = true;
+    return { sandbox, n8n, receiver, control: new SandboxControl(sandbox.url) };
+  } finally {
+    if (!running) await stopPollingN8n({ sandbox, n8n, ...(receiver ? { receiver } : {}) });
+  }
+}
+
+export async function stopPollingN8n({ receiver, ...rest }: Partial<PollingN8n>): Promise<void> {
+  await receiver?.close();
+  await stopSandboxedN8n(rest);
 }
 
 /** What n8n ran so far, or why that could not be read. */

@@ -1,18 +1,11 @@
-import { listId, SandboxControl } from '@social-data/sandbox';
-import type { Sandbox } from '@social-data/sandbox';
+import { listId } from '@social-data/sandbox';
+import type { Sandbox, SandboxControl } from '@social-data/sandbox';
 
-import {
-  connections,
-  emittedIds,
-  postItems,
-  Receiver,
-  socialDataTrigger,
-  workflow,
-} from '@social-data/n8n-harness';
-import type { N8nInstance } from '@social-data/n8n-harness';
+import { connections, emittedIds, postItems, socialDataTrigger, workflow } from '@social-data/n8n-harness';
+import type { N8nInstance, Receiver } from '@social-data/n8n-harness';
 
 import { API_KEY, scanForReport } from './credentials';
-import { startSandboxedN8n, stopAndReadExecutions, stopSandboxedN8n, untilIn } from './sandboxed-n8n';
+import { startPollingN8n, stopAndReadExecutions, stopPollingN8n, untilIn } from './sandboxed-n8n';
 
 const WORKFLOW_ID = 'sdTriggerE2E0001';
 const LIST = listId(0);
@@ -88,24 +81,15 @@ export function triggerSuite(line: 1 | 2): void {
     const receivedFrom = (node: string) => receiver.from(node);
 
     beforeAll(async () => {
-      ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-trigger', { control: true }));
-      control = new SandboxControl(sandbox.url);
-      receiver = await Receiver.start();
-      await n8n.importWorkflow(triggerWorkflow(receiver.url));
-      await n8n.activate(WORKFLOW_ID);
-      await n8n.start();
-      await untilIn(
-        n8n,
-        'the activation polls',
-        () => WATCHED.every((watched) => polls(watched.endpoint) >= 1),
-        180_000,
-      );
+      ({ sandbox, n8n, control, receiver } = await startPollingN8n(
+        line,
+        'n8n-trigger',
+        triggerWorkflow,
+        (started) => WATCHED.every((watched) => (started.stats.byEndpoint[watched.endpoint] ?? 0) >= 1),
+      ));
     }, 900_000);
 
-    afterAll(async () => {
-      await receiver?.close();
-      await stopSandboxedN8n({ sandbox, n8n });
-    });
+    afterAll(() => stopPollingN8n({ receiver, sandbox, n8n }));
 
     it(
       'emits every follower, tweet and list member added between polls exactly once',
