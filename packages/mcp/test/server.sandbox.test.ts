@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
   agentToolName,
@@ -55,6 +56,30 @@ function inputsFor(id: EndpointId, values: Record<string, unknown>): Record<stri
   for (const name of Object.keys(endpointSpec(id).params))
     if (name !== 'cursor' && name !== 'count' && values[name] !== undefined) args[name] = values[name];
   return args;
+}
+
+/** A tools/list POST with a chosen Host header, which fetch would not let a test set. */
+function post(url: URL, headers: Record<string, string>): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const request = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 function recordsOf(seen: Seen): Array<{ id: string }> {
@@ -183,6 +208,26 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
     expect(sandbox.stats.requests).toBe(before);
   });
 
+  it.each([
+    ['error-200', 'Internal processing error, try again'],
+    ['redirect-other-origin', 'redirect'],
+  ] as const)(
+    'answers the sandbox fault %s with an error result, and the next call works',
+    async (fault, text) => {
+      sandbox.faults.add({ fault, endpoint: 'getUserFollowers', times: 1 });
+      try {
+        const seen = await call(toolOf('getUserFollowers'), { userName: 'social_data', limit: 5 });
+        expect(seen.isError).toBe(true);
+        const error = seen.body.error as { message: string; hint: string };
+        expect(`${error.message} ${error.hint}`).toContain(text);
+        const again = await call(toolOf('getUserFollowers'), { userName: 'social_data', limit: 5 });
+        expect(recordsOf(again)).toHaveLength(5);
+      } finally {
+        sandbox.faults.clear();
+      }
+    },
+  );
+
   it('answers a rate limit that outlasts the retries with an error result saying when to try again', async () => {
     sandbox.faults.add({ fault: 'rate-limit', endpoint: 'getUser', retryAfter: 1, times: 3 });
     try {
@@ -193,6 +238,24 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
       expect(again.isError).toBe(false);
     } finally {
       sandbox.faults.clear();
+    }
+  });
+});
+
+describe('the HTTP transport', () => {
+  it('answers only POST on /mcp, and refuses a Host that is not loopback (DNS rebinding)', async () => {
+    const server = await connect('http', settingsFor(sandbox.url));
+    try {
+      const url = new URL(server.url!);
+      const get = await fetch(url);
+      expect(get.status).toBe(405);
+      const rebound = await post(url, { host: `attacker.example:${url.port}` });
+      expect(rebound.status).toBe(403);
+      const local = await post(url, { host: url.host });
+      expect(local.status).toBe(200);
+    } finally {
+      await server.close();
+      seenTexts.push(server.stderr());
     }
   });
 });

@@ -13,6 +13,8 @@ export type TransportKind = 'stdio' | 'http';
 /** One MCP server process, reached through the SDK's own client, and all it wrote to stderr. */
 export interface Connected {
   client: Client;
+  /** The HTTP endpoint, for a server over HTTP. */
+  url?: string;
   stderr: () => string;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ async function overHttp(settings: Record<string, string>, args: string[]): Promi
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return {
     client,
+    url,
     stderr: () => output,
     close: async () => {
       await client.close();
