@@ -60,6 +60,15 @@ function withinBudget(count: number, budget: number, build: (shown: number) => R
 
 /** Room for the summary and the cursor beside the records. */
 const ENVELOPE_RESERVE = 1_000;
+/** Ids a lookup's not_found and failed lists show at most, so they cannot fill the budget. */
+const LISTED_IDS = 50;
+
+/** An error's message for a summary; core's errors are redacted already. */
+function messageOf(error: unknown): string {
+  return error instanceof Error
+    ? `${error.message} ${(error as { hint?: string }).hint ?? ''}`.trim()
+    : String(error);
+}
 
 function argsObject(args: unknown): Args {
   if (args === undefined || args === null) return {};
@@ -111,24 +120,33 @@ async function readPages(
   const fitting = new Fitting(budget - ENVELOPE_RESERVE);
   const resumes: Array<ResumePoint | undefined> = [];
   let cut = false;
-  for await (const record of paginator) {
-    if (!fitting.add(view(record))) {
-      cut = true;
-      break;
+  // A page that fails after records were read ends the call with those records and a cursor
+  // to try again from; failing the whole call would throw away what the model could use.
+  let failure: unknown;
+  try {
+    for await (const record of paginator) {
+      if (!fitting.add(view(record))) {
+        cut = true;
+        break;
+      }
+      resumes.push(paginator.resumePoint());
     }
-    resumes.push(paginator.resumePoint());
+  } catch (error) {
+    if (fitting.shown.length === 0) throw error;
+    failure = error;
   }
   const returned = position?.returned ?? 0;
   const kind = recordKindOf(id);
   const build = (shown: number) => {
     const cutHere = cut || shown < fitting.shown.length;
-    const next = cutHere ? resumes[shown - 1] : paginator.resumePoint();
+    const next = cutHere || failure ? resumes[shown - 1] : paginator.resumePoint();
     const said = [
       shown === 0
         ? `No ${kind}s${returned ? ' after the ones returned before' : ''}.`
         : `${shown} ${kind}${shown === 1 ? '' : 's'} (numbers ${returned + 1} to ${returned + shown} of this read).`,
     ];
-    if (cutHere) said.push(`The output size budget (${budget} characters) ended this call; more exist.`);
+    if (failure && !cutHere) said.push(`Reading on failed: ${client.redact(messageOf(failure))}`);
+    else if (cutHere) said.push(`The output size budget (${budget} characters) ended this call; more exist.`);
     else if (paginator.stopReason === 'limit') said.push(`Stopped at limit ${limit}.`);
     else said.push(STOP_TEXT[paginator.stopReason ?? 'end'] ?? '');
     const body: Record<string, unknown> = { summary: '', records: fitting.shown.slice(0, shown) };
@@ -137,7 +155,7 @@ async function readPages(
       const at: AgentPosition = { ...next, returned: returned + shown };
       body.next_cursor = encodeAgentCursor(id, normalized, at);
     }
-    body.summary = said.join(' ');
+    body.summary = said.filter(Boolean).join(' ');
     return body;
   };
   const { shown, text } = withinBudget(fitting.shown.length, budget, build);
@@ -175,13 +193,21 @@ async function readLookup(
   const build = (shown: number) => {
     const cutHere = shown < records.length;
     const end = cutHere ? asked.indexOf(shownIds[shown - 1]!) + 1 : asked.length;
-    const known = new Set(shownIds.slice(0, shown).concat(failed.flatMap((failure) => failure.ids)));
+    const reached = new Set(asked.slice(0, end));
+    const failedHere = failed
+      .map((failure) => ({ ...failure, ids: failure.ids.filter((each) => reached.has(each)) }))
+      .filter((failure) => failure.ids.length > 0);
+    const known = new Set(shownIds.slice(0, shown).concat(failedHere.flatMap((failure) => failure.ids)));
     const notFound = asked.slice(0, end).filter((each) => !known.has(each));
     const said = [`${shown} ${kind}${shown === 1 ? '' : 's'} found of ${end} ids asked.`];
     const body: Record<string, unknown> = { summary: '', records: fitting.shown.slice(0, shown) };
-    if (notFound.length) body.not_found = notFound;
-    if (failed.length) {
-      body.failed = failed;
+    if (notFound.length) {
+      body.not_found = notFound.slice(0, LISTED_IDS);
+      if (notFound.length > LISTED_IDS)
+        said.push(`${notFound.length} ids were not found; not_found lists the first ${LISTED_IDS}.`);
+    }
+    if (failedHere.length) {
+      body.failed = failedHere.map((failure) => ({ ...failure, ids: failure.ids.slice(0, LISTED_IDS) }));
       said.push('Some ids could not be looked up (see failed); call again with those ids.');
     }
     if (cutHere) {

@@ -53,6 +53,37 @@ describe('a paged tool', () => {
     expect(two.summary).toContain(`numbers ${one.records!.length + 1} to ${shown.length}`);
   });
 
+  it('keeps the records read before a page failed, with a cursor to try that page again', async () => {
+    const followers = nock(BASE).get('/social/user/jack/followers');
+    followers.query({ count: '10' }).reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ count: '10', cursor: 'c2' })
+      .times(3)
+      .reply(503, { status: 'error', msg: 'busy' });
+    const { client } = testClient();
+    const first = await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 10 });
+    const one = parse(first.text);
+    expect(first.isError).toBe(false);
+    expect(one.records!.map((record) => record.id)).toEqual(users(0, 5).map((record) => record.id));
+    expect(one.summary).toContain('Reading on failed');
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ count: '10', cursor: 'c2' })
+      .reply(200, ok({ followers: users(5, 5), next_cursor: '' }));
+    const second = parse(
+      (
+        await runAgentTool(client, 'getUserFollowers', {
+          userName: 'jack',
+          limit: 10,
+          cursor: one.next_cursor,
+        })
+      ).text,
+    );
+    expect(second.records!.map((record) => record.id)).toEqual(users(5, 5).map((record) => record.id));
+    expect(second.summary).toContain('numbers 6 to 10');
+  });
+
   it('refuses a cursor returned for other inputs before any request', async () => {
     nock(BASE)
       .get('/social/user/jack/followers')
@@ -107,6 +138,17 @@ describe('a lookup tool', () => {
     );
     expect(parse(second.text).records!.map((each) => each.id)).toEqual(left);
     expect(nock.pendingMocks()).toEqual([]);
+  });
+});
+
+describe('a lookup of ids that do not exist', () => {
+  it('lists the first 50 of them and says how many there were', async () => {
+    const ids = Array.from({ length: 120 }, (_, n) => String(1_000 + n));
+    nock(BASE).get('/social/users/batch').query(true).times(2).reply(200, ok([]));
+    const { client } = testClient();
+    const output = parse((await runAgentTool(client, 'getUsersByIds', { userIds: ids })).text);
+    expect(output.not_found).toEqual(ids.slice(0, 50));
+    expect(output.summary).toContain('120 ids were not found');
   });
 });
 
