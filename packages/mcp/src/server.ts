@@ -55,6 +55,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
         isError: true,
         records: 0,
         cutByBudget: false,
+        errorType: 'UnknownTool',
       };
     } else if ('failure' in connection) {
       output = agentErrorOutput(connection.failure, connection.redact, SETTINGS_TEXT);
@@ -66,7 +67,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
       });
     }
     options.log?.(
-      `${tool ? tool.name : 'unknown tool'}: ${output.isError ? 'error' : `${output.records} records`}, ${output.text.length} characters${output.cutByBudget ? ' (cut by the budget)' : ''}`,
+      `${tool ? tool.name : 'unknown tool'}: ${output.isError ? `error (${output.errorType ?? 'unknown'})` : `${output.records} records`}, ${output.text.length} characters${output.cutByBudget ? ' (cut by the budget)' : ''}`,
     );
     return result(output);
   });

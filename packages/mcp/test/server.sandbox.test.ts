@@ -15,7 +15,7 @@ import { writeReport } from '@social-data/n8n-harness';
 import type { Figures } from '@social-data/n8n-harness';
 import { RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
-import { PLAIN_INPUTS } from '@social-data/test-support';
+import { PLAIN_INPUTS, until } from '@social-data/test-support';
 
 import { API_KEY, REVOKED_KEY, secretsIn, settingsFor } from './support/secrets';
 import { callTool, connect } from './support/servers';
@@ -238,6 +238,43 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
       expect(again.isError).toBe(false);
     } finally {
       sandbox.faults.clear();
+    }
+  });
+});
+
+describe('a call the client cancels over stdio', () => {
+  it('stops the API request at once, and the server goes on serving', async () => {
+    const server = await connect('stdio', settingsFor(sandbox.url));
+    sandbox.faults.add({ fault: 'slow', endpoint: 'getTopic', delayMs: 600_000 });
+    try {
+      const before = sandbox.stats.byEndpoint.getTopic ?? 0;
+      const controller = new AbortController();
+      const pending = server.client.callTool(
+        { name: toolOf('getTopic'), arguments: { topic_id: RECORD_INPUTS.topic_id } },
+        undefined,
+        { signal: controller.signal, timeout: 600_000 },
+      );
+      await until(
+        'the request to reach the sandbox',
+        () => (sandbox.stats.byEndpoint.getTopic ?? 0) > before,
+        60_000,
+      );
+      controller.abort();
+      await expect(pending).rejects.toThrow();
+      await until(
+        'the server to log the cancelled call',
+        () => server.stderr().includes('get_topic: error (CancelledError)'),
+        60_000,
+        server.stderr,
+      );
+      sandbox.faults.clear();
+      expect((await callTool(server.client, toolOf('getUser'), { userName: 'social_data' })).isError).toBe(
+        false,
+      );
+    } finally {
+      sandbox.faults.clear();
+      await server.close();
+      seenTexts.push(server.stderr());
     }
   });
 });

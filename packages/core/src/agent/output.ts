@@ -16,6 +16,8 @@ export interface AgentOutput {
   records: number;
   /** True when the output budget ended the call before its limit or the feed's end. */
   cutByBudget: boolean;
+  /** The error's class name (`ValidationError`, `RateLimitError`…), for a host's log. */
+  errorType?: string;
 }
 
 const SETTINGS_FIELDS = new Set(['apiKey', 'baseUrl', 'cookie', 'proxy']);
@@ -47,7 +49,13 @@ export function agentErrorOutput(error: unknown, redact: Redact, settings?: stri
   if (error instanceof ApiError && error.retryAfterMs !== undefined)
     detail.retry_after_seconds = Math.ceil(error.retryAfterMs / 1000);
   if (settings && aboutSettings(error)) detail.settings = settings;
-  return { text: JSON.stringify({ error: detail }), isError: true, records: 0, cutByBudget: false };
+  return {
+    text: JSON.stringify({ error: detail }),
+    isError: true,
+    records: 0,
+    cutByBudget: false,
+    errorType: String(detail.type),
+  };
 }
 
 export function agentOutput(
