@@ -242,6 +242,7 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   });
 });
 
+// Over stateless HTTP the cancel is a POST of its own, which reaches a fresh server (decision M7).
 describe('a call the client cancels over stdio', () => {
   it('stops the API request at once, and the server goes on serving', async () => {
     const server = await connect('stdio', settingsFor(sandbox.url));
