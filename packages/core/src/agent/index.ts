@@ -1,5 +1,5 @@
 export { agentInputSchema, agentToolDescription, agentToolName, agentTools } from './tools';
-export type { AgentTool, JsonSchema } from './tools';
+export type { AgentTool, JsonSchema, ToolHost } from './tools';
 export { runAgentTool } from './run';
 export type { AgentCallOptions } from './run';
 export { agentErrorOutput } from './output';

@@ -23,6 +23,11 @@ export interface AgentCallOptions {
   settings?: string | undefined;
   /** Cancels the call (the client went away): a retry wait ends, a request in flight is aborted. */
   signal?: AbortSignal | undefined;
+  /**
+   * The tool's name as the model knows it, for "call … again" texts; default the catalog name
+   * (`get_user_followers`). n8n names a tool after its node instead.
+   */
+  toolName?: string | undefined;
 }
 
 type Args = Record<string, unknown>;
@@ -77,8 +82,13 @@ function argsObject(args: unknown): Args {
   return { ...(args as Args) };
 }
 
-function continueText(id: EndpointId): string {
-  return `To get the next ones, call ${agentToolName(id)} again with the same inputs and cursor set to next_cursor.`;
+function continueText(toolName: string): string {
+  return `To get the next ones, call ${toolName} again with the same inputs and cursor set to next_cursor.`;
+}
+
+/** Names tools for the model: this call's by `toolName` when given, any other by its catalog name. */
+function namerFor(id: EndpointId, toolName: string | undefined): (other: string) => string {
+  return (other) => (other === id && toolName ? toolName : agentToolName(other));
 }
 
 const STOP_TEXT: Partial<Record<StopReason, string>> = {
@@ -92,9 +102,10 @@ async function readPages(
   id: PaginatedId,
   args: Args,
   budget: number,
-  signal: AbortSignal | undefined,
+  { signal, toolName }: AgentCallOptions,
 ): Promise<AgentOutput> {
   const { limit: rawLimit, cursor, ...params } = args;
+  const name = namerFor(id, toolName);
   const range = endpointSpec(id).count;
   let pageSize: number | undefined;
   if (range && 'count' in endpointSpec(id).params) {
@@ -108,7 +119,7 @@ async function readPages(
     { min: 1, max: MAX_AGENT_LIMIT, default: DEFAULT_AGENT_LIMIT },
     'limit',
   );
-  const position = decodeAgentCursor(cursor, id, normalized, agentToolName);
+  const position = decodeAgentCursor(cursor, id, normalized, name);
   const paginator = client.paginateUntyped(id, params, {
     limit,
     pageSize,
@@ -151,7 +162,7 @@ async function readPages(
     else said.push(STOP_TEXT[paginator.stopReason ?? 'end'] ?? '');
     const body: Record<string, unknown> = { summary: '', records: fitting.shown.slice(0, shown) };
     if (next) {
-      said.push(continueText(id));
+      said.push(continueText(name(id)));
       const at: AgentPosition = { ...next, returned: returned + shown };
       body.next_cursor = encodeAgentCursor(id, normalized, at);
     }
@@ -167,14 +178,15 @@ async function readLookup(
   id: BatchLookupId,
   args: Args,
   budget: number,
-  signal: AbortSignal | undefined,
+  { signal, toolName }: AgentCallOptions,
 ): Promise<AgentOutput> {
   const { cursor, ...params } = args;
+  const name = namerFor(id, toolName);
   const result = endpointSpec(id).result;
   const idsParam = result.kind === 'records' ? result.idsParam : '';
   const normalized = normalizeParams(id, params);
   const ids = normalized[idsParam] as string[];
-  const start = Math.min(decodeAgentCursor(cursor, id, normalized, agentToolName)?.skip ?? 0, ids.length);
+  const start = Math.min(decodeAgentCursor(cursor, id, normalized, name)?.skip ?? 0, ids.length);
   const asked = ids.slice(start);
   const { records, failures } = await client.lookupUntyped(id, { [idsParam]: asked }, { signal });
   const failed = failures
@@ -214,7 +226,7 @@ async function readLookup(
       said.push(
         `The output size budget (${budget} characters) ended this call; ${asked.length - end} ids are left.`,
       );
-      said.push(continueText(id));
+      said.push(continueText(name(id)));
       body.next_cursor = encodeAgentCursor(id, normalized, {
         startCursor: undefined,
         skip: start + end,
@@ -258,9 +270,9 @@ export async function runAgentTool(
       'budget',
     );
     const args = argsObject(rawArgs);
-    if (isPaginated(id)) return await readPages(client, id, args, budget, options.signal);
+    if (isPaginated(id)) return await readPages(client, id, args, budget, options);
     if (endpointSpec(id).result.kind === 'records')
-      return await readLookup(client, id as BatchLookupId, args, budget, options.signal);
+      return await readLookup(client, id as BatchLookupId, args, budget, options);
     return await readOne(client, id, args, options.signal);
   } catch (error) {
     return agentErrorOutput(error, client.redact, options.settings);

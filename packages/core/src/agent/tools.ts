@@ -99,7 +99,7 @@ export function agentInputSchema(id: EndpointId): JsonSchema & { type: 'object' 
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-function returns(id: EndpointId): string {
+function returns(id: EndpointId, most: string): string {
   const result = endpointSpec(id).result;
   const kind = recordKindOf(id);
   const fields = kind ? ` Fields: ${MODEL_FIELDS[kind].join(', ')}.` : '';
@@ -110,22 +110,37 @@ function returns(id: EndpointId): string {
       return `Returns the ${result.record}s found as "records", in the order asked, as many as fit in the output size budget; ids that do not exist are listed in "not_found". When ids are left, it returns "next_cursor": call this tool again with the same inputs and cursor set to it.${fields}`;
     case 'tweetPage':
     case 'userPage':
-      return `Returns ${kind}s as "records", at most limit (default ${DEFAULT_AGENT_LIMIT}) and no more than fit in the output size budget, with a "summary". When more exist it returns "next_cursor": call this tool again with the same inputs and cursor set to it to get the next ones.${fields}`;
+      return `Returns ${kind}s as "records", at most ${most} and no more than fit in the output size budget, with a "summary". When more exist it returns "next_cursor": call this tool again with the same inputs and cursor set to it to get the next ones.${fields}`;
     case 'createdList':
       return 'Returns the new list\'s "list_id". Each call creates another list, so call it once per list wanted.';
   }
 }
 
+/** How a host offers a tool where it differs from the MCP server's. */
+export interface ToolHost {
+  /** The inputs the model may fill (n8n: those its node fills with `$fromAI`); default all. */
+  offered?: (name: string) => boolean;
+  /** How many records one call returns at most; default the `limit` input's words. */
+  most?: string;
+  /** Where the session cookie and proxy are set; default this server. */
+  settings?: string;
+}
+
 /** What a model reads to choose the tool and fill its inputs. */
-export function agentToolDescription(id: EndpointId): string {
+export function agentToolDescription(id: EndpointId, host: ToolHost = {}): string {
+  const {
+    offered = () => true,
+    most = `limit (default ${DEFAULT_AGENT_LIMIT})`,
+    settings = 'configured for this server',
+  } = host;
   const spec = endpointSpec(id);
   const inputs = Object.entries(spec.params)
-    .filter(([name]) => name !== 'cursor' && name !== 'count')
+    .filter(([name]) => name !== 'cursor' && name !== 'count' && offered(name))
     .map(([name, param]) => `${name}${param.required ? '' : ' (optional)'}: ${param.description}`);
-  const parts = [spec.description, returns(id)];
+  const parts = [spec.description, returns(id, most)];
   if (inputs.length) parts.push(`Inputs: ${inputs.join(' ')}`);
   if (spec.mode === 'session')
-    parts.push("Runs with the session cookie and proxy configured for this server (the account's own view).");
+    parts.push(`Runs with the session cookie and proxy ${settings} (the account's own view).`);
   return parts.join(' ');
 }
 

@@ -102,6 +102,26 @@ describe('a paged tool', () => {
     expect(nock.pendingMocks()).toEqual([]);
   });
 
+  it('names the tool as the host does, in "call … again" and in a cursor from another tool', async () => {
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query(true)
+      .reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
+    const { client } = testClient();
+    const options = { toolName: 'Jack_Followers' };
+    const first = parse(
+      (await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 2 }, options)).text,
+    );
+    expect(first.summary).toContain('call Jack_Followers again with the same inputs');
+    const elsewhere = await runAgentTool(
+      client,
+      'getUserFollowing',
+      { userName: 'jack', cursor: first.next_cursor },
+      { toolName: 'Jack_Following' },
+    );
+    expect(parse(elsewhere.text).error?.message).toContain('this cursor belongs to get_user_followers');
+  });
+
   it('refuses a made-up cursor, naming the field', async () => {
     const { client } = testClient();
     const output = await runAgentTool(client, 'getUserFollowers', { userName: 'jack', cursor: 'DAACCgAB' });
