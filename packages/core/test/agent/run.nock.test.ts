@@ -25,6 +25,15 @@ function parse(text: string) {
   };
 }
 
+/** A client whose next read of jack's followers gets five and a cursor. */
+function withJackFollowers() {
+  nock(BASE)
+    .get('/social/user/jack/followers')
+    .query(true)
+    .reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
+  return testClient().client;
+}
+
 describe('a paged tool', () => {
   it('stops at the budget mid-page and continues from the next record of the same page', async () => {
     const page = Array.from({ length: 40 }, (_, n) => wordy(n));
@@ -85,11 +94,7 @@ describe('a paged tool', () => {
   });
 
   it('refuses a cursor returned for other inputs before any request', async () => {
-    nock(BASE)
-      .get('/social/user/jack/followers')
-      .query(true)
-      .reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
-    const { client } = testClient();
+    const client = withJackFollowers();
     const first = parse(
       (await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 2 })).text,
     );
@@ -103,11 +108,7 @@ describe('a paged tool', () => {
   });
 
   it('names the tool as the host does, in "call … again" and in a cursor from another tool', async () => {
-    nock(BASE)
-      .get('/social/user/jack/followers')
-      .query(true)
-      .reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
-    const { client } = testClient();
+    const client = withJackFollowers();
     const options = { toolName: 'Jack_Followers' };
     const first = parse(
       (await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 2 }, options)).text,
