@@ -22,10 +22,8 @@ const BUDGET = DEFAULT_OUTPUT_BUDGET - '[]'.length;
 
 /** How n8n names a node's tool for the model (n8n-workflow's nodeNameToToolName). */
 function toolNameOf(nodeName: string): string {
-  return nodeName
-    .replace(/[^a-zA-Z0-9_-]+/g, '_')
-    .slice(0, 64)
-    .replace(/[_-]+$/, '');
+  const name = nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
+  return name.length > 64 ? name.slice(0, 64).replace(/[_-]+$/, '') : name;
 }
 
 /** The call's inputs as core's agent layer takes them: the panel's, the Limit and the model's cursor. */
