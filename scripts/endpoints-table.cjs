@@ -1,7 +1,7 @@
-// Renders the root README's table of every endpoint with the n8n operation and the Zapier steps
-// that reach it, and its table of every trigger feed with its events and filters, from the core
-// catalog, the feed catalog and the two built integrations. `npm run docs` rewrites them;
-// apps/demo's README test fails when they are stale.
+// Renders the root README's table of every endpoint with the n8n operation, the Zapier steps and
+// the MCP tool that reach it, and its table of every trigger feed with its events and filters,
+// from the core catalog, the feed catalog and the two built integrations. `npm run docs` rewrites
+// them; apps/demo's README test fails when they are stale.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -11,7 +11,7 @@ const ROOT = join(__dirname, '..');
 const README = join(ROOT, 'README.md');
 
 function endpointsTable() {
-  const { catalog, endpointIds, feeds } = require(join(ROOT, 'packages/core/dist/index.cjs'));
+  const { agentToolName, catalog, endpointIds, feeds } = require(join(ROOT, 'packages/core/dist/index.cjs'));
   const { SocialData } = require(
     join(ROOT, 'packages/n8n-nodes-social-data/dist/nodes/SocialData/SocialData.node.js'),
   );
@@ -36,13 +36,13 @@ function endpointsTable() {
   // A batch lookup's line-item action is keyed `<endpoint>Items`.
   const action = stepsFor('creates', (key) => key.replace(/Items$/, ''));
   const rows = [
-    '| # | Endpoint | Mode | n8n: Resource → Operation | Zapier trigger | Zapier search | Zapier action |',
-    '|---|---|---|---|---|---|---|',
+    '| # | Endpoint | Mode | n8n: Resource → Operation | Zapier trigger | Zapier search | Zapier action | MCP tool |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const id of endpointIds) {
     const spec = catalog[id];
     rows.push(
-      `| ${spec.ref} | \`${spec.method} ${spec.path}\` | ${spec.mode === 'session' ? 'own session' : 'pool'} | ${n8nOperation.get(id) ?? '—'} | ${trigger(id)} | ${search(id)} | ${action(id)} |`,
+      `| ${spec.ref} | \`${spec.method} ${spec.path}\` | ${spec.mode === 'session' ? 'own session' : 'pool'} | ${n8nOperation.get(id) ?? '—'} | ${trigger(id)} | ${search(id)} | ${action(id)} | \`${agentToolName(id)}\` |`,
     );
   }
   return rows.join('\n');

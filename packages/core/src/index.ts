@@ -54,3 +54,4 @@ export { createRedactor, redactError } from './security/redactor';
 export * from './feeds';
 export type { Redact, Secrets } from './security/redactor';
 export * from './media';
+export * from './agent';

@@ -32,3 +32,5 @@ export { freePort } from './ports';
 export { CACHE_DIR, NODE_PACKAGE_DIR, REPO_ROOT } from './paths';
 export { writeReport } from './reports';
 export type { Figures } from './reports';
+export { ScriptedModel, toolResultsOf } from './scripted-model';
+export type { ChatMessage, ChatRequest, ModelAnswer, ModelScript, ToolResult } from './scripted-model';

@@ -5,6 +5,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { nodeProperties } from './actions/properties';
 import { operationLabel } from './actions/resources';
 import { router } from './actions/router';
+import { toolRouter } from './tool/run';
 import { subtitleFor } from '../shared/subtitle';
 import { ACTION_NODE_VERSION } from '../shared/versions';
 
@@ -22,6 +23,7 @@ export class SocialData implements INodeType {
     documentationUrl:
       'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#operations',
     defaults: { name: 'Social Data' },
+    // n8n offers it to agents as "Social Data Tool"; its tool-only fields are in tool/properties.ts.
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
@@ -30,6 +32,8 @@ export class SocialData implements INodeType {
   };
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    // n8n runs a usableAsTool node as "<type>Tool" when an agent calls it.
+    if (this.getNode().type.endsWith('Tool')) return toolRouter.call(this);
     return router.call(this);
   }
 }

@@ -21,6 +21,7 @@ import { SocialDataApi } from '../../credentials/SocialDataApi.credentials';
 import { SocialData } from '../../nodes/SocialData/SocialData.node';
 
 export const NODE_TYPE = 'n8n-nodes-social-data.socialData';
+export const TOOL_TYPE = 'n8n-nodes-social-data.socialDataTool';
 
 /** Stands in for n8n's Manual Trigger, so the tests need no n8n-nodes-base; emits the given items. */
 function manualTrigger(input: IDataObject[]): INodeType {
@@ -42,10 +43,23 @@ function manualTrigger(input: IDataObject[]): INodeType {
   };
 }
 
+/**
+ * The node as n8n wraps a `usableAsTool` node for agents (its convertNodeToAiTool): "Tool" added
+ * to its name, which shows the fields only a tool has. It keeps a main input here, so a Manual
+ * Trigger can hand it what the model would: `$fromAI` reads the input item's JSON.
+ */
+function asTool(node: SocialData): INodeType {
+  return {
+    description: { ...node.description, name: `${node.description.name}Tool` },
+    execute: node.execute,
+  };
+}
+
 function nodeTypesFor(input: IDataObject[]): INodeTypes {
   const types: Record<string, INodeType> = {
     'test.manualTrigger': manualTrigger(input),
     [NODE_TYPE]: new SocialData(),
+    [TOOL_TYPE]: asTool(new SocialData()),
   };
   return {
     getByName: (type: string) => types[type] as INodeType | IVersionedNodeType,
@@ -131,6 +145,8 @@ export async function runNode(
     /** "Continue (using error output)": failed items go to a second output. */
     errorOutput?: boolean;
     nodeCredentials?: string[];
+    /** Runs it as an agent's tool (n8n's "Social Data Tool"). */
+    asTool?: boolean;
   } = {},
 ): Promise<NodeRun> {
   const credentials = options.credentials ?? {};
@@ -140,7 +156,7 @@ export async function runNode(
   const socialData: INode = {
     id: 'social-data',
     name: 'Social Data',
-    type: NODE_TYPE,
+    type: options.asTool ? TOOL_TYPE : NODE_TYPE,
     typeVersion: 1,
     position: [200, 0],
     parameters: parameters as INodeParameters,

@@ -42,7 +42,11 @@ export interface Sink {
 }
 
 /** The call's parameters from the panel: its fields, then its Additional Fields. */
-function readParams(context: IExecuteFunctions, operation: EndpointId, itemIndex: number): IDataObject {
+export function readParams(
+  context: IExecuteFunctions,
+  operation: EndpointId,
+  itemIndex: number,
+): IDataObject {
   const params: IDataObject = {};
   const fields = inputParams(operation);
   const additional = (
@@ -69,10 +73,7 @@ function emitterFor(
   sink: Sink,
 ): Emit {
   const shape = shapeFor(operation, options.simplify);
-  // A tool's output goes to an agent, which cannot read binary data.
-  const asTool = context.getNode().type.endsWith('Tool');
-  if (!options.downloadMedia || asTool || !hasMedia(operation))
-    return async (record) => sink.record(shape(record));
+  if (!options.downloadMedia || !hasMedia(operation)) return async (record) => sink.record(shape(record));
   if (options.outputMode === 'pages')
     throw new NodeOperationError(context.getNode(), 'Download Media needs Output "One Item per Record"', {
       itemIndex,

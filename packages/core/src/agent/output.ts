@@ -1,0 +1,67 @@
+import {
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  SocialDataError,
+  ValidationError,
+} from '../errors/classes';
+import type { Redact } from '../security/redactor';
+
+/** What a tool call hands back to the model, and what the host may count of it. */
+export interface AgentOutput {
+  /** JSON text, within the output budget. */
+  text: string;
+  isError: boolean;
+  /** Records in the output. */
+  records: number;
+  /** True when the output budget ended the call before its limit or the feed's end. */
+  cutByBudget: boolean;
+  /** The error's class name (`ValidationError`, `RateLimitError`…), for a host's log. */
+  errorType?: string;
+}
+
+const SETTINGS_FIELDS = new Set(['apiKey', 'baseUrl', 'cookie', 'proxy']);
+
+function aboutSettings(error: unknown): boolean {
+  return (
+    error instanceof AuthenticationError ||
+    error instanceof ConnectionError ||
+    (error instanceof ValidationError && SETTINGS_FIELDS.has(error.field ?? ''))
+  );
+}
+
+/**
+ * An error as a tool result the model can act on: what went wrong, the input at fault, what to
+ * do. `settings` tells where the host keeps the key, base URL, cookie and proxy, for the errors
+ * only the user can fix there. Messages of core's errors are redacted already; anything else
+ * goes through `redact`.
+ */
+export function agentErrorOutput(error: unknown, redact: Redact, settings?: string): AgentOutput {
+  const known = error instanceof SocialDataError;
+  const detail: Record<string, unknown> = {
+    type: known ? error.name : 'Error',
+    message: redact(
+      known ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  };
+  if (error instanceof ValidationError && error.field) detail.field = error.field;
+  if (known && error.hint) detail.hint = error.hint;
+  if (error instanceof ApiError && error.retryAfterMs !== undefined)
+    detail.retry_after_seconds = Math.ceil(error.retryAfterMs / 1000);
+  if (settings && aboutSettings(error)) detail.settings = settings;
+  return {
+    text: JSON.stringify({ error: detail }),
+    isError: true,
+    records: 0,
+    cutByBudget: false,
+    errorType: String(detail.type),
+  };
+}
+
+export function agentOutput(
+  body: Record<string, unknown>,
+  records: number,
+  cutByBudget = false,
+): AgentOutput {
+  return { text: JSON.stringify(body), isError: false, records, cutByBudget };
+}

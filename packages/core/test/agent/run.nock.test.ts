@@ -1,0 +1,214 @@
+import nock from 'nock';
+import {
+  agentInputSchema,
+  agentTools,
+  catalog,
+  endpointIds,
+  MIN_OUTPUT_BUDGET,
+  runAgentTool,
+} from '../../src';
+import { API_KEY, BASE, COOKIE, PROXY, testClient } from '../support/client';
+import { ok, tweet, user, users } from '../support/fixtures';
+
+/** A user with a long bio, so a few of them fill the smallest budget. */
+function wordy(n: number) {
+  return { ...user(n), description: `Bio ${n} `.repeat(60) };
+}
+
+function parse(text: string) {
+  return JSON.parse(text) as {
+    summary?: string;
+    records?: Array<{ id: string }>;
+    next_cursor?: string;
+    not_found?: string[];
+    error?: { type: string; field?: string; message: string; settings?: string };
+  };
+}
+
+/** A client whose next read of jack's followers gets five and a cursor. */
+function withJackFollowers() {
+  nock(BASE)
+    .get('/social/user/jack/followers')
+    .query(true)
+    .reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
+  return testClient().client;
+}
+
+describe('a paged tool', () => {
+  it('stops at the budget mid-page and continues from the next record of the same page', async () => {
+    const page = Array.from({ length: 40 }, (_, n) => wordy(n));
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ count: '40' })
+      .times(2)
+      .reply(200, ok({ followers: page, next_cursor: 'c2' }));
+    const { client } = testClient();
+    const args = { userName: '@jack', limit: 40, count: 40 };
+    const first = await runAgentTool(client, 'getUserFollowers', args, { budget: MIN_OUTPUT_BUDGET });
+    const one = parse(first.text);
+    expect(first.text.length).toBeLessThanOrEqual(MIN_OUTPUT_BUDGET);
+    expect(first.cutByBudget).toBe(true);
+    expect(one.records!.length).toBeGreaterThan(0);
+    expect(one.records!.length).toBeLessThan(40);
+    const second = await runAgentTool(
+      client,
+      'getUserFollowers',
+      { ...args, userName: 'https://x.com/jack', cursor: one.next_cursor },
+      { budget: MIN_OUTPUT_BUDGET },
+    );
+    const two = parse(second.text);
+    const shown = one.records!.concat(two.records!).map((record) => record.id);
+    expect(shown).toEqual(page.slice(0, shown.length).map((record) => record.id));
+    expect(two.summary).toContain(`numbers ${one.records!.length + 1} to ${shown.length}`);
+  });
+
+  it('keeps the records read before a page failed, with a cursor to try that page again', async () => {
+    const followers = nock(BASE).get('/social/user/jack/followers');
+    followers.query({ count: '10' }).reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ count: '10', cursor: 'c2' })
+      .times(3)
+      .reply(503, { status: 'error', msg: 'busy' });
+    const { client } = testClient();
+    const first = await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 10 });
+    const one = parse(first.text);
+    expect(first.isError).toBe(false);
+    expect(one.records!.map((record) => record.id)).toEqual(users(0, 5).map((record) => record.id));
+    expect(one.summary).toContain('Reading on failed');
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ count: '10', cursor: 'c2' })
+      .reply(200, ok({ followers: users(5, 5), next_cursor: '' }));
+    const second = parse(
+      (
+        await runAgentTool(client, 'getUserFollowers', {
+          userName: 'jack',
+          limit: 10,
+          cursor: one.next_cursor,
+        })
+      ).text,
+    );
+    expect(second.records!.map((record) => record.id)).toEqual(users(5, 5).map((record) => record.id));
+    expect(second.summary).toContain('numbers 6 to 10');
+  });
+
+  it('refuses a cursor returned for other inputs before any request', async () => {
+    const client = withJackFollowers();
+    const first = parse(
+      (await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 2 })).text,
+    );
+    const other = await runAgentTool(client, 'getUserFollowers', {
+      userName: 'jill',
+      cursor: first.next_cursor,
+    });
+    expect(other.isError).toBe(true);
+    expect(parse(other.text).error).toMatchObject({ type: 'ValidationError', field: 'cursor' });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
+  it('names the tool as the host does, in "call … again" and in a cursor from another tool', async () => {
+    const client = withJackFollowers();
+    const options = { toolName: 'Jack_Followers' };
+    const first = parse(
+      (await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 2 }, options)).text,
+    );
+    expect(first.summary).toContain('call Jack_Followers again with the same inputs');
+    const elsewhere = await runAgentTool(
+      client,
+      'getUserFollowing',
+      { userName: 'jack', cursor: first.next_cursor },
+      { toolName: 'Jack_Following' },
+    );
+    expect(parse(elsewhere.text).error?.message).toContain('this cursor belongs to get_user_followers');
+  });
+
+  it('refuses a made-up cursor, naming the field', async () => {
+    const { client } = testClient();
+    const output = await runAgentTool(client, 'getUserFollowers', { userName: 'jack', cursor: 'DAACCgAB' });
+    expect(parse(output.text).error).toMatchObject({ field: 'cursor' });
+  });
+});
+
+describe('a lookup tool', () => {
+  it('shows the tweets that fit and continues with only the ids left', async () => {
+    const all = Array.from({ length: 30 }, (_, n) => ({ ...tweet(n), text: 'x'.repeat(400) }));
+    const ids = all.map((each) => each.id);
+    nock(BASE)
+      .get('/social/tweets/lookup')
+      .query({ tweet_ids: ids.join(',') })
+      .reply(200, ok(all));
+    const { client } = testClient();
+    const first = await runAgentTool(
+      client,
+      'lookupTweets',
+      { tweet_ids: ids.join('\n') },
+      { budget: MIN_OUTPUT_BUDGET },
+    );
+    const one = parse(first.text);
+    const left = ids.slice(one.records!.length);
+    nock(BASE)
+      .get('/social/tweets/lookup')
+      .query({ tweet_ids: left.join(',') })
+      .reply(200, ok(all.slice(one.records!.length)));
+    const second = await runAgentTool(
+      client,
+      'lookupTweets',
+      { tweet_ids: ids, cursor: one.next_cursor },
+      { budget: 40_000 },
+    );
+    expect(parse(second.text).records!.map((each) => each.id)).toEqual(left);
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+});
+
+describe('a lookup of ids that do not exist', () => {
+  it('lists the first 50 of them and says how many there were', async () => {
+    const ids = Array.from({ length: 120 }, (_, n) => String(1_000 + n));
+    nock(BASE).get('/social/users/batch').query(true).times(2).reply(200, ok([]));
+    const { client } = testClient();
+    const output = parse((await runAgentTool(client, 'getUsersByIds', { userIds: ids })).text);
+    expect(output.not_found).toEqual(ids.slice(0, 50));
+    expect(output.summary).toContain('120 ids were not found');
+  });
+});
+
+describe('errors', () => {
+  it('come back as output naming the setting, with no secret, when the API echoes them', async () => {
+    nock(BASE)
+      .post('/social/user/jack')
+      .reply(401, { status: 'error', msg: `bad key ${API_KEY} for ${COOKIE} via ${PROXY}` });
+    const { client } = testClient();
+    const output = await runAgentTool(
+      client,
+      'getUserWithSession',
+      { userName: 'jack' },
+      { settings: 'Fix SOCIAL_DATA_API_KEY.' },
+    );
+    expect(output.isError).toBe(true);
+    expect(parse(output.text).error).toMatchObject({
+      type: 'AuthenticationError',
+      settings: 'Fix SOCIAL_DATA_API_KEY.',
+    });
+    for (const secret of [API_KEY, 'cookie-secret-value', 'csrf-secret-value', 'proxy-pass-secret'])
+      expect(output.text).not.toContain(secret);
+  });
+
+  it('take arguments that are not an object, naming them', async () => {
+    const { client } = testClient();
+    const output = await runAgentTool(client, 'getUser', ['jack']);
+    expect(parse(output.text).error).toMatchObject({ field: 'arguments' });
+  });
+});
+
+describe('the tools', () => {
+  it('are one per endpoint, inputs closed to what the catalog takes', () => {
+    expect(agentTools().map((tool) => tool.id)).toEqual(endpointIds);
+    for (const id of endpointIds) {
+      const schema = agentInputSchema(id);
+      const names = Object.keys(schema.properties as object);
+      for (const name of Object.keys(catalog[id].params)) expect(names).toContain(name);
+      expect(schema.additionalProperties).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { isLoopbackHost } from '@social-data/core';
+
+import { version } from '../package.json';
+import { startHttp } from './http';
+import { readOptions, USAGE } from './options';
+import { createMcpServer } from './server';
+import { clientFromEnv } from './settings';
+
+// stdout carries the protocol on stdio; everything for people goes to stderr.
+const log = (line: string) => process.stderr.write(`social-data-mcp: ${line}\n`);
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2), process.env);
+  if (options.help) return void process.stdout.write(`${USAGE}\n`);
+  if (options.version) return void process.stdout.write(`${version}\n`);
+  const connection = clientFromEnv(process.env, options.verbose ? log : undefined);
+  if ('failure' in connection)
+    log(
+      `not configured, every tool call will say so: ${connection.redact(connection.failure instanceof Error ? connection.failure.message : String(connection.failure))}`,
+    );
+  const serverOptions = { budget: options.budget, log };
+  if (!options.http) {
+    await createMcpServer(connection, serverOptions).connect(new StdioServerTransport());
+    log(`ready on stdio (output budget ${options.budget} characters)`);
+    return;
+  }
+  if (!isLoopbackHost(options.host))
+    log(`warning: listening on ${options.host}; anyone who reaches it spends your API key`);
+  const running = await startHttp(() => createMcpServer(connection, serverOptions), {
+    host: options.host,
+    port: options.port,
+    log,
+  });
+  log(`listening at ${running.url} (output budget ${options.budget} characters)`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? error.message : String(error));
+  process.stderr.write(`\n${USAGE}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,75 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { agentErrorOutput, agentTools, runAgentTool } from '@social-data/core';
+import type { AgentOutput } from '@social-data/core';
+
+import { version } from '../package.json';
+import { SETTINGS_TEXT } from './settings';
+import type { ClientOrFailure } from './settings';
+
+export interface ServerOptions {
+  /** Characters one tool output may hold. */
+  budget?: number | undefined;
+  /** One line per tool call (name, outcome, size), never an input or a secret. */
+  log?: ((line: string) => void) | undefined;
+}
+
+const INSTRUCTIONS =
+  'Tools of the Social Data Retrieval API: profiles, tweets, followers, lists, communities and topics of X (Twitter). Usernames may be given with or without @, or as profile URLs; lists, communities and topics by id or URL. Paged tools return a next_cursor: pass it back as cursor, with the same other inputs, to continue.';
+
+const TOOLS = agentTools();
+const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+function result(output: AgentOutput): CallToolResult {
+  return { content: [{ type: 'text', text: output.text }], isError: output.isError };
+}
+
+/** One MCP server (the SDK's low-level `Server`, since the input schemas are JSON Schema from the catalog). */
+export function createMcpServer(connection: ClientOrFailure, options: ServerOptions = {}): Server {
+  const server = new Server(
+    { name: 'social-data', title: 'Social Data', version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map(({ name, title, description, inputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema,
+      annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = BY_NAME.get(name);
+    let output: AgentOutput;
+    if (!tool) {
+      output = {
+        text: JSON.stringify({
+          error: {
+            type: 'UnknownTool',
+            message: `There is no tool named ${JSON.stringify(name)}. Tools: ${TOOLS.map((each) => each.name).join(', ')}.`,
+          },
+        }),
+        isError: true,
+        records: 0,
+        cutByBudget: false,
+        errorType: 'UnknownTool',
+      };
+    } else if ('failure' in connection) {
+      output = agentErrorOutput(connection.failure, connection.redact, SETTINGS_TEXT);
+    } else {
+      output = await runAgentTool(connection.client, tool.id, args, {
+        budget: options.budget,
+        settings: SETTINGS_TEXT,
+        signal: extra.signal,
+      });
+    }
+    options.log?.(
+      `${tool ? tool.name : 'unknown tool'}: ${output.isError ? `error (${output.errorType ?? 'unknown'})` : `${output.records} records`}, ${output.text.length} characters${output.cutByBudget ? ' (cut by the budget)' : ''}`,
+    );
+    return result(output);
+  });
+  return server;
+}

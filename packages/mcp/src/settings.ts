@@ -1,0 +1,22 @@
+import { createRedactor } from '@social-data/core';
+import type { Redact, SocialDataClient } from '@social-data/core';
+import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
+
+/** Told to the model with errors only the user can fix, so it asks them to fix the right thing. */
+export const SETTINGS_TEXT =
+  'This MCP server reads its settings from its environment: SOCIAL_DATA_API_KEY (the key, tda_…), SOCIAL_DATA_BASE_URL (the API address), and for own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. Ask the user to correct them in the MCP client configuration and restart the server.';
+
+/** The client, or why there is none (a missing key): each tool call then answers with that error. */
+export type ClientOrFailure = { client: SocialDataClient } | { failure: unknown; redact: Redact };
+
+export function clientFromEnv(
+  env: Record<string, string | undefined>,
+  logger?: (line: string) => void,
+): ClientOrFailure {
+  const options = clientOptionsFromEnv(env);
+  try {
+    return { client: createClient({ ...options, logger }) };
+  } catch (failure) {
+    return { failure, redact: createRedactor(options) };
+  }
+}

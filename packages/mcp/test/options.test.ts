@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { DEFAULT_OUTPUT_BUDGET } from '@social-data/core';
+
+import { readOptions } from '../src/options';
+
+describe('options', () => {
+  it('default to stdio, loopback, port 3333 and the default budget', () => {
+    expect(readOptions([], {})).toMatchObject({
+      http: false,
+      host: '127.0.0.1',
+      port: 3333,
+      budget: DEFAULT_OUTPUT_BUDGET,
+      verbose: false,
+    });
+  });
+
+  it('come from the environment, and a flag wins over its variable', () => {
+    const env = {
+      SOCIAL_DATA_MCP_TRANSPORT: 'HTTP',
+      SOCIAL_DATA_MCP_PORT: '8080',
+      SOCIAL_DATA_MCP_BUDGET: '5000',
+    };
+    expect(readOptions([], env)).toMatchObject({ http: true, port: 8080, budget: 5000 });
+    expect(readOptions(['--port', '0', '--budget', '6000'], env)).toMatchObject({ port: 0, budget: 6000 });
+  });
+
+  it.each([
+    [['--port', '70000'], '--port: 70000 is out of range'],
+    [['--port', 'eighty'], '--port: "eighty" is not a whole number'],
+    [
+      ['--budget', '100'],
+      '--budget: 100 is out of range. Use a whole number of at least 4000 (default 24000).',
+    ],
+  ])('refuse %j naming the flag and the fix', (argv, message) => {
+    expect(() => readOptions(argv, {})).toThrow(message);
+  });
+
+  it('make the bin stop with status 2, the reason and the usage, on a bad flag', () => {
+    const run = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'cli.js'), '--port', 'eighty'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--port: "eighty" is not a whole number');
+    expect(run.stderr).toContain('Usage: social-data-mcp');
+    expect(run.stdout).toBe('');
+  });
+});

@@ -1,0 +1,3 @@
+import { agentsSuite } from './agents.suite';
+
+agentsSuite(2);
