@@ -2,6 +2,8 @@ import { catalog } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { until } from '@social-data/test-support';
+import { choose, click, openEditor, pause, pickAction, type } from '@social-data/test-support/browser';
+import type { EditorBrowser } from '@social-data/test-support/browser';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +14,6 @@ import { EDITOR_OWNER, startEditor } from '../src/editor';
 import { Progress } from '../src/progress';
 import { startStack } from '../src/stack';
 import type { Stack } from '../src/stack';
-import { openEditor } from './support/browser';
-import type { EditorBrowser } from './support/browser';
-import { click, pause, type } from './support/human';
-import { choose } from './support/panel-input';
 
 /**
  * Issue 19: what a new user does in the first five minutes, clicked and typed at a person's pace
@@ -103,17 +101,7 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
 
   it('runs an own-session operation in a fresh workflow with the credential n8n picked', async () => {
     // The search "bookmark" is still open: the node, then its action, as a person picks them.
-    await click(
-      page
-        .getByTestId('node-creator')
-        .getByTestId('node-creator-item-name')
-        .getByText('Social Data', { exact: true })
-        .first(),
-    );
-    const action = page.getByTestId('node-creator').getByText(catalog.getBookmarks.action, { exact: true });
-    if (!(await action.isVisible()))
-      await click(page.getByTestId('node-creator-category-item').filter({ hasText: 'Actions' }));
-    await click(action);
+    await pickAction(page, 'Social Data', catalog.getBookmarks.action);
     const ndv = page.getByTestId('ndv');
     await ndv.waitFor();
     await expect(ndv.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.toBe(

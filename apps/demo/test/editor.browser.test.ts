@@ -1,5 +1,7 @@
 import { catalog, feeds } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
+import { choose, openEditor } from '@social-data/test-support/browser';
+import type { EditorBrowser } from '@social-data/test-support/browser';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +12,7 @@ import { EDITOR_OWNER, startEditor } from '../src/editor';
 import { Progress } from '../src/progress';
 import { startStack } from '../src/stack';
 import type { Stack } from '../src/stack';
-import { openEditor } from './support/browser';
-import type { EditorBrowser } from './support/browser';
 import { operationPanels } from './support/node-panel';
-import { choose } from './support/panel-input';
 
 const SCREENSHOTS = join(REPO_ROOT, '.reports', 'screenshots', 'n8n-editor');
 /** The READMEs' picture of Download Media; `UPDATE_DOCS_SCREENSHOTS=1` takes it again. */

@@ -1,18 +1,32 @@
-import { startSandbox } from '@social-data/sandbox';
+import { catalog } from '@social-data/core';
+import { N8nInstance, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
+import type { Figures, Owner } from '@social-data/n8n-harness';
+import { startSandbox, WELL_KNOWN } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { until } from '@social-data/test-support';
+import { choose, click, openEditor, pause, pickAction, type } from '@social-data/test-support/browser';
+import type { EditorBrowser } from '@social-data/test-support/browser';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { N8nInstance, writeReport } from '@social-data/n8n-harness';
-import type { Figures } from '@social-data/n8n-harness';
-
 import { LocalRegistry } from '../support/local-registry';
+import { CUSTOM_REGISTRY_FEATURE, E2E_MODE, enableLicenceFeature } from '../support/n8n-e2e-mode';
+import { RefusingProxy } from '../support/refusing-proxy';
 import { asNpm, exportStandalone, lintWithoutInlineConfig, run } from '../support/standalone';
-import { API_KEY, sandboxCredentials } from './credentials';
+import { API_KEY } from './credentials';
 
 const NAME = 'n8n-nodes-social-data';
 const README = join(__dirname, '..', '..', 'README.md');
+const SCREENSHOTS = join(REPO_ROOT, '.reports', 'screenshots', 'n8n-registry');
+/** The README's example account; its follower count is no multiple of a page. */
+const ACCOUNT = WELL_KNOWN.find(({ userName }) => userName === 'social_data')!;
+const OWNER: Owner = {
+  email: 'owner@social-data.local',
+  firstName: 'Reg',
+  lastName: 'Istry',
+  password: 'Registry-test-1',
+};
 const figures: Figures = {};
 const say = (line: string) => process.stdout.write(`[registry] ${line}\n`);
 
@@ -26,29 +40,44 @@ function readmeInstallCommand(): string {
 
 /**
  * The package the way users get it: exported as a standalone tree, built and linted by n8n's own
- * `n8n-node`, published to a real registry on loopback, judged by n8n's scanner, installed the
- * way n8n installs community packages (and by the README's manual command), then loaded and run
- * by a fresh n8n 2.x.
+ * `n8n-node`, published to a real registry on loopback, judged by n8n's scanner, installed by
+ * n8n's own installer from the Community Nodes panel (and by the README's manual command), and
+ * put to work in a workflow built by clicking in the editor of a fresh n8n 2.x.
  */
 describe('the n8n package from a registry, as users install it (n8n 2.x)', () => {
   const work = mkdtempSync(join(tmpdir(), 'n8n-registry-'));
   const tree = join(work, NAME);
   let registry: LocalRegistry;
   let sandbox: Sandbox;
+  let proxy: RefusingProxy | undefined;
   let n8n: N8nInstance | undefined;
+  let browser: EditorBrowser;
+  let url: string;
+  const shoot = async (name: string) => {
+    await pause(browser.page);
+    await browser.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  };
 
   beforeAll(async () => {
+    rmSync(SCREENSHOTS, { recursive: true, force: true });
+    mkdirSync(SCREENSHOTS, { recursive: true });
     registry = new LocalRegistry(join(work, 'registry'));
     await registry.start();
     sandbox = await startSandbox({ keys: [API_KEY] });
   }, 900_000);
 
   afterAll(async () => {
+    if (browser) figures['browser requests refused (not loopback)'] = browser.blocked.length;
+    await browser?.close();
     await n8n?.remove();
+    await proxy?.stop();
     await sandbox?.close();
     await registry?.stop();
     rmSync(work, { recursive: true, force: true });
-    writeReport('n8n-registry', 'n8n package from a local registry (n8n 2.x)', figures);
+    writeReport('n8n-registry', 'n8n package from a local registry (n8n 2.x)', {
+      ...figures,
+      'screenshots in': '.reports/screenshots/n8n-registry/',
+    });
   });
 
   it('exports a single-package tree that n8n-node build compiles unchanged', () => {
@@ -128,75 +157,107 @@ describe('the n8n package from a registry, as users install it (n8n 2.x)', () =>
     expect([verdicts.source.passed, verdicts.dist.passed]).toEqual([true, true]);
   }, 600_000);
 
-  it('installs as n8n installs it, and a fresh n8n 2.x loads it and runs Return All over every follower', async () => {
-    n8n = new N8nInstance(2, { prefix: 'n8n-registry-2-', withoutPackage: true });
-    const nodes = join(n8n.folder, '.n8n', 'nodes');
-    const target = join(nodes, 'node_modules', NAME);
-    mkdirSync(target, { recursive: true });
-    const started = Date.now();
-    // n8n's installer: npm pack, peer/dev/optional dependencies dropped, install without scripts.
-    const pack = run('npm', ['pack', `${NAME}@0.1.0`, `--registry=${registry.url}`], nodes);
-    expect(pack.code).toBe(0);
-    const archive = pack.stdout.trim().split('\n').at(-1)!;
-    expect(run('tar', ['-xzf', join(nodes, archive), '-C', target, '--strip-components=1'], nodes).code).toBe(
-      0,
-    );
-    rmSync(join(nodes, archive));
-    const manifestPath = join(target, 'package.json');
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    delete manifest.peerDependencies;
-    delete manifest.devDependencies;
-    delete manifest.optionalDependencies;
-    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-    const install = run(
-      'npm',
-      [
-        'install',
-        '--ignore-scripts=true',
-        '--install-strategy=shallow',
-        '--package-lock=false',
-        `--registry=${registry.url}`,
-      ],
-      target,
-    );
-    expect(install.code).toBe(0);
-    writeFileSync(
-      join(nodes, 'package.json'),
-      JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [NAME]: '0.1.0' } }),
-    );
-    figures['install as n8n does (s)'] = (Date.now() - started) / 1000;
-
-    await n8n.importCredentials(sandboxCredentials(sandbox.url));
-    await n8n.importWorkflow(
-      JSON.parse(readFileSync(join(__dirname, 'workflows', 'return-all-followers.json'), 'utf8')),
-    );
-    const url = await n8n.start();
-    const owner = {
-      email: 'owner@social-data.local',
-      firstName: 'Reg',
-      lastName: 'Istry',
-      password: 'Registry-test-1',
-    };
-    await n8n.setupOwner(owner);
-    const login = await fetch(`${url}/rest/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+  it('is installed from the local registry by n8n’s own installer, clicked in Settings → Community Nodes, which lists it', async () => {
+    proxy = new RefusingProxy();
+    await proxy.start();
+    n8n = new N8nInstance(2, {
+      prefix: 'n8n-registry-2-',
+      withoutPackage: true,
+      env: { ...E2E_MODE, ...registry.n8nEnvironment(), ...proxy.environment() },
     });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const answer = await fetch(`${url}/types/nodes.json`, { headers: { cookie } });
-    const types = (await answer.json()) as Array<{ name: string }>;
-    expect(types.map(({ name }) => name)).toEqual(
-      expect.arrayContaining([`${NAME}.socialData`, `${NAME}.socialDataTrigger`]),
+    url = await n8n.start();
+    await n8n.setupOwner(OWNER);
+    await enableLicenceFeature(url, CUSTOM_REGISTRY_FEATURE);
+    browser = await openEditor(url, OWNER);
+    const page = browser.page;
+
+    await page.goto(`${url}/settings/community-nodes`);
+    await click(page.getByRole('button', { name: 'Install a community node' }));
+    await type(page.getByTestId('package-name-input'), NAME);
+    await click(page.getByTestId('user-agreement-checkbox'));
+    await shoot('install-dialog');
+    const started = Date.now();
+    await click(page.getByTestId('install-community-package-button'));
+    const card = page.getByTestId('community-package-card').filter({ hasText: NAME });
+    await card.waitFor({ timeout: 180_000 });
+    figures['install from the panel (s)'] = (Date.now() - started) / 1000;
+    const listed = await card.innerText();
+    say(`Settings → Community Nodes lists: ${listed.replace(/\s+/g, ' ')}`);
+    expect(listed).toMatch(/2 nodes:\s*Social Data,\s*Social Data Trigger/);
+    expect(listed).toContain('v0.1.0');
+    await shoot('community-nodes');
+
+    // n8n's installer packs the package and drops its peer: n8n-workflow stays n8n's own.
+    const installed = join(n8n.folder, '.n8n', 'nodes', 'node_modules');
+    expect(existsSync(join(installed, NAME, 'dist', 'nodes', 'SocialData', 'SocialData.node.js'))).toBe(true);
+    expect(existsSync(join(installed, 'n8n-workflow'))).toBe(false);
+    // Off loopback n8n asked only api.n8n.io, its ban list, which it treats as passed when unreachable.
+    figures['requests off loopback refused (n8n)'] = proxy.asked.length;
+    say(`n8n asked off loopback (refused): ${proxy.asked.join(', ')}`);
+    expect(proxy.asked.length).toBeGreaterThan(0);
+    expect(new Set(proxy.asked)).toEqual(new Set(['CONNECT api.n8n.io:443']));
+  }, 600_000);
+
+  it('builds a workflow by clicking: User → Get Followers with a new credential, Return All shows every follower', async () => {
+    const page = browser.page;
+    await page.goto(`${url}/workflow/new`);
+    await click(page.getByTestId('canvas-add-button'));
+    await type(page.getByTestId('node-creator-search-bar'), 'Social Data');
+    await pickAction(page, 'Social Data', catalog.getUserFollowers.action);
+    const ndv = page.getByTestId('ndv');
+    await ndv.waitFor();
+    await choose(page, 'resource', 'User');
+    await choose(page, 'operation', 'Get Followers');
+
+    // A fresh n8n has no credential: the panel offers to connect, and the form creates one.
+    await click(ndv.getByTestId('node-credentials-empty-state').getByRole('button'));
+    const form = page.getByTestId('credential-edit-dialog');
+    await form.waitFor();
+    const field = (name: string) => form.getByTestId(`parameter-input-${name}`).locator('input').first();
+    await type(field('apiKey'), API_KEY);
+    await type(field('baseUrl'), sandbox.url);
+    await shoot('credential-form');
+    await click(page.getByTestId('credential-save-button'));
+    // n8n 2.x tests a credential when it is saved and closes the form once the test passes.
+    let shows = '';
+    await until(
+      'the credential to pass its test and its form to close',
+      async () => {
+        if (!(await form.isVisible())) return true;
+        shows = await form.innerText().catch(() => shows);
+        return false;
+      },
+      60_000,
+      () => `the form shows:\n${shows}`,
     );
-    await n8n.stop();
-    const execution = await n8n.execute('sdReturnAll00001');
-    expect(execution.succeeded).toBe(true);
-    const followers = execution.items('Followers 1k').map((item) => String(item.json.id));
-    figures['followers seen (followers_1k)'] = followers.length;
-    say(`Return All from the registry-installed package: ${followers.length} followers`);
-    expect(new Set(followers).size).toBe(1_000);
-  }, 900_000);
+    await expect(ndv.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.not.toBe(
+      '',
+    );
+
+    const userName = ndv
+      .getByTestId('parameter-input-userName')
+      .locator('[data-test-id="rlc-input"] input, input[data-test-id="rlc-input"]')
+      .first();
+    await type(userName, ACCOUNT.userName);
+    await click(ndv.getByTestId('parameter-input-returnAll'));
+    // Limit shows only while Return All is off.
+    await ndv.getByTestId('parameter-input-limit').waitFor({ state: 'hidden' });
+    await shoot('workflow-parameters');
+
+    const started = Date.now();
+    await click(ndv.getByTestId('node-execute-button').first());
+    const count = ndv.getByTestId('output-panel').getByTestId('ndv-items-count');
+    await count
+      .getByText(/items?/)
+      .first()
+      .waitFor({ timeout: 180_000 });
+    figures['Execute step until the output shows (s)'] = (Date.now() - started) / 1000;
+    const shown = Number(/([\d,]+)\s+items?/.exec(await count.innerText())?.[1]?.replace(/,/g, ''));
+    figures[`followers shown in the output panel (${ACCOUNT.userName})`] = shown;
+    say(`the output panel shows ${shown} items; ${ACCOUNT.userName} has ${ACCOUNT.followers} followers`);
+    await shoot('workflow-output');
+    expect(shown).toBe(ACCOUNT.followers);
+  }, 600_000);
 
   it('installs with the README’s manual command as written, on this machine’s Node', () => {
     const home = join(work, 'home');

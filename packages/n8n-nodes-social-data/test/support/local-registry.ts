@@ -83,6 +83,15 @@ export class LocalRegistry {
     return [`--registry=${this.url}`, `--${host}:_authToken=${this.token}`];
   }
 
+  /**
+   * Environment for an n8n whose own installer uses this registry: it hands
+   * N8N_COMMUNITY_PACKAGES_REGISTRY to npm as `--registry`, while the update check behind the
+   * Community Nodes list runs a bare `npm outdated`, which npm_config_registry points here.
+   */
+  n8nEnvironment(): Record<string, string> {
+    return { N8N_COMMUNITY_PACKAGES_REGISTRY: this.url.replace(/\/$/, ''), npm_config_registry: this.url };
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     this.process = undefined;
