@@ -3,6 +3,7 @@ import type { Sandbox } from '@social-data/sandbox';
 
 import {
   connections,
+  describeExecution,
   emittedIds,
   postItems,
   Receiver,
@@ -177,9 +178,7 @@ export function triggerSuite(line: 1 | 2): void {
         // Named with the error each ended with, so a failed poll says what failed.
         const unsuccessful = executions
           .filter((execution) => execution.status !== 'success' || execution.mode !== 'trigger')
-          .map(
-            (execution) => `#${execution.id} ${execution.mode} ${execution.status}: ${execution.error ?? ''}`,
-          );
+          .map(describeExecution);
         expect(unsuccessful).toEqual([]);
         for (const [node, ids] of Object.entries(expected)) {
           const emitted = emittedIds(executions, node);
