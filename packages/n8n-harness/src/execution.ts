@@ -57,13 +57,16 @@ export function emittedIds(executions: StoredExecution[], node: string): string[
  * for items then shows whether the trigger emitted them, a later node failed, or nothing ran.
  */
 export function describeExecutions(executions: StoredExecution[], last = 20): string {
-  const lines = executions.slice(-last).map((execution) => {
-    const nodes = Object.entries(execution.nodes)
-      .map(([name, items]) => `${name} ${items.length}`)
-      .join(', ');
-    const error = execution.error ? ` — ${execution.error}` : '';
-    return `  #${execution.id} ${execution.mode} ${execution.status}: ${nodes || 'no node ran'}${error}`;
-  });
+  const lines = executions.slice(-last).map((execution) => `  ${describeExecution(execution)}`);
   const skipped = executions.length > last ? ` (the last ${last} shown)` : '';
   return [`n8n executions: ${executions.length}${skipped}`, ...lines].join('\n');
+}
+
+/** One execution on one line: mode, status, items per node and the error it ended with. */
+export function describeExecution(execution: StoredExecution): string {
+  const nodes = Object.entries(execution.nodes)
+    .map(([name, items]) => `${name} ${items.length}`)
+    .join(', ');
+  const error = execution.error ? ` — ${execution.error}` : '';
+  return `#${execution.id} ${execution.mode} ${execution.status}: ${nodes || 'no node ran'}${error}`;
 }

@@ -10,7 +10,7 @@ export { parseRawOutput, runN8n } from './run-command';
 export type { CliResult } from './run-command';
 export { waitForReadiness } from './server-process';
 export type { N8nProcess } from './server-process';
-export { Execution, describeExecutions, emittedIds } from './execution';
+export { Execution, describeExecution, describeExecutions, emittedIds } from './execution';
 export type { Item, StoredExecution } from './execution';
 export {
   connections,

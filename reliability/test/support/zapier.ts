@@ -23,6 +23,13 @@ export interface StepRun {
   logs: string[];
 }
 
+/**
+ * What `z.cache` holds between steps, as zapier-platform-core's own tester keeps it
+ * (`zcacheTestObj`): the removal triggers keep their feed state there (decision Z14), and without
+ * it z.cache asks Zapier's RPC service, which needs a deploy key.
+ */
+const zcache: Record<string, unknown> = {};
+
 /** Runs one step as Zapier would, with what it returned or threw and every log line it wrote. */
 export async function runStep(
   kind: Kind,
@@ -36,6 +43,7 @@ export async function runStep(
     method: `${kind}.${key}.operation.perform`,
     bundle: { authData, inputData },
     customLogger: (message: string, data: unknown) => logs.push(message, JSON.stringify(data)),
+    zcacheTestObj: zcache,
   };
   return handler(event).then(
     ({ results }) => ({ result: results, error: undefined, logs }),

@@ -9,6 +9,8 @@ export function tmuxInstalled(): boolean {
 
 /** A prompt with nothing typed after it, below the command line. */
 const PROMPT_AFTER = /\n\[(\d+)\] \$\s*$/;
+/** How long a command may run before it counts as hung: 2.5 times the slowest export seen. */
+const HANG_GUARD_MS = 300_000;
 
 interface Frame {
   ms: number;
@@ -93,14 +95,17 @@ export class Terminal {
     this.press('Enter');
   }
 
-  /** Waits for the next prompt, which shows the exit code of the command before it. */
-  async exitCode(ms = 120_000): Promise<number> {
+  /**
+   * Waits for the next prompt, which shows the exit code of the command before it. The default is
+   * a hang guard: a 100,000-follower export took 2 minutes on a busy machine.
+   */
+  async exitCode(ms = HANG_GUARD_MS): Promise<number> {
     const screen = await this.waitFor('the command to end', PROMPT_AFTER, ms);
     return Number(PROMPT_AFTER.exec(screen)![1]);
   }
 
   /** Runs a command line to its end; its exit code. */
-  async run(line: string, ms = 120_000): Promise<number> {
+  async run(line: string, ms = HANG_GUARD_MS): Promise<number> {
     this.enter(line);
     return this.exitCode(ms);
   }
