@@ -25,6 +25,19 @@ function result(output: AgentOutput): CallToolResult {
   return { content: [{ type: 'text', text: output.text }], isError: output.isError };
 }
 
+/** Room for what a host puts around the content array (n8n's MCP Client Tool: `[{"response":` … `}]`). */
+const HOST_WRAPPING = 64;
+
+/**
+ * What a model reads of an output text at most: hosts may hand it on as the result's content
+ * array in JSON, every quote escaped (behind n8n's MCP Client Tool 23,340 characters were read as
+ * 26,072), so the budget bounds that, not the bare text.
+ */
+function asReadByModel(text: string): number {
+  const { content } = result({ text, isError: false, records: 0, cutByBudget: false });
+  return JSON.stringify(content).length + HOST_WRAPPING;
+}
+
 /** One MCP server (the SDK's low-level `Server`, since the input schemas are JSON Schema from the catalog). */
 export function createMcpServer(connection: ClientOrFailure, options: ServerOptions = {}): Server {
   const server = new Server(
@@ -62,6 +75,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
     } else {
       output = await runAgentTool(connection.client, tool.id, args, {
         budget: options.budget,
+        measure: asReadByModel,
         settings: SETTINGS_TEXT,
         signal: extra.signal,
       });

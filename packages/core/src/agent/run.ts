@@ -28,7 +28,16 @@ export interface AgentCallOptions {
    * (`get_user_followers`). n8n names a tool after its node instead.
    */
   toolName?: string | undefined;
+  /**
+   * The characters a model reads for an output text, counted against the budget; default its
+   * length. A host that re-encodes the text (n8n's MCP Client Tool hands the model the MCP
+   * content array as JSON, every quote escaped) passes how it does so.
+   */
+  measure?: ((text: string) => number) | undefined;
 }
+
+type Measure = (text: string) => number;
+const textLength: Measure = (text) => text.length;
 
 type Args = Record<string, unknown>;
 
@@ -36,12 +45,18 @@ type Args = Record<string, unknown>;
 class Fitting {
   readonly shown: FlatRecord[] = [];
   private size = 0;
+  private readonly baseline: number;
 
-  constructor(private readonly room: number) {}
+  constructor(
+    private readonly room: number,
+    private readonly measure: Measure,
+  ) {
+    this.baseline = measure('');
+  }
 
   /** False, and nothing added, when the record would pass the budget. */
   add(record: FlatRecord): boolean {
-    const length = JSON.stringify(record).length + 1;
+    const length = this.measure(JSON.stringify(record)) - this.baseline + 1;
     if (this.shown.length > 0 && this.size + length > this.room) return false;
     this.shown.push(record);
     this.size += length;
@@ -53,10 +68,15 @@ class Fitting {
  * The JSON text of a list of records within the budget: built, and while too long (a long
  * summary or cursor), built again with one record fewer. `build(n)` renders the first n.
  */
-function withinBudget(count: number, budget: number, build: (shown: number) => Record<string, unknown>) {
+function withinBudget(
+  count: number,
+  budget: number,
+  measure: Measure,
+  build: (shown: number) => Record<string, unknown>,
+) {
   let shown = count;
   let text = JSON.stringify(build(shown));
-  while (text.length > budget && shown > 1) {
+  while (measure(text) > budget && shown > 1) {
     shown -= 1;
     text = JSON.stringify(build(shown));
   }
@@ -102,7 +122,7 @@ async function readPages(
   id: PaginatedId,
   args: Args,
   budget: number,
-  { signal, toolName }: AgentCallOptions,
+  { signal, toolName, measure = textLength }: AgentCallOptions,
 ): Promise<AgentOutput> {
   const { limit: rawLimit, cursor, ...params } = args;
   const name = namerFor(id, toolName);
@@ -128,7 +148,7 @@ async function readPages(
     signal,
   });
   const view = modelViewOf(recordKindOf(id)!);
-  const fitting = new Fitting(budget - ENVELOPE_RESERVE);
+  const fitting = new Fitting(budget - ENVELOPE_RESERVE, measure);
   const resumes: Array<ResumePoint | undefined> = [];
   let cut = false;
   // A page that fails after records were read ends the call with those records and a cursor
@@ -169,7 +189,7 @@ async function readPages(
     body.summary = said.filter(Boolean).join(' ');
     return body;
   };
-  const { shown, text } = withinBudget(fitting.shown.length, budget, build);
+  const { shown, text } = withinBudget(fitting.shown.length, budget, measure, build);
   return { text, isError: false, records: shown, cutByBudget: cut || shown < fitting.shown.length };
 }
 
@@ -178,7 +198,7 @@ async function readLookup(
   id: BatchLookupId,
   args: Args,
   budget: number,
-  { signal, toolName }: AgentCallOptions,
+  { signal, toolName, measure = textLength }: AgentCallOptions,
 ): Promise<AgentOutput> {
   const { cursor, ...params } = args;
   const name = namerFor(id, toolName);
@@ -195,7 +215,7 @@ async function readLookup(
   const lost = failures.find((failure) => !(failure.error instanceof NotFoundError));
   if (records.length === 0 && lost) throw lost.error;
   const view = modelViewOf(recordKindOf(id)!);
-  const fitting = new Fitting(budget - ENVELOPE_RESERVE);
+  const fitting = new Fitting(budget - ENVELOPE_RESERVE, measure);
   const shownIds: string[] = [];
   for (const record of records) {
     if (!fitting.add(view(record))) break;
@@ -236,7 +256,7 @@ async function readLookup(
     body.summary = said.join(' ');
     return body;
   };
-  const { shown, text } = withinBudget(fitting.shown.length, budget, build);
+  const { shown, text } = withinBudget(fitting.shown.length, budget, measure, build);
   return { text, isError: false, records: shown, cutByBudget: shown < records.length };
 }
 

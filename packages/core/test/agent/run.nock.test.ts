@@ -62,6 +62,31 @@ describe('a paged tool', () => {
     expect(two.summary).toContain(`numbers ${one.records!.length + 1} to ${shown.length}`);
   });
 
+  it('counts the text as the host says a model reads it, so a re-encoding host stays inside the budget', async () => {
+    const page = Array.from({ length: 40 }, (_, n) => ({
+      ...user(n),
+      description: `"Q" `.repeat(80),
+    }));
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ count: '40' })
+      .times(2)
+      .reply(200, ok({ followers: page, next_cursor: 'c2' }));
+    const { client } = testClient();
+    const args = { userName: 'jack', limit: 40, count: 40 };
+    const BUDGET = 10_000;
+    const reencoded = (text: string) => JSON.stringify([{ type: 'text', text }]).length;
+    const bare = await runAgentTool(client, 'getUserFollowers', args, { budget: BUDGET });
+    const counted = await runAgentTool(client, 'getUserFollowers', args, {
+      budget: BUDGET,
+      measure: reencoded,
+    });
+    expect(reencoded(bare.text)).toBeGreaterThan(BUDGET);
+    expect(reencoded(counted.text)).toBeLessThanOrEqual(BUDGET);
+    expect(counted.records).toBeGreaterThan(0);
+    expect(counted.records).toBeLessThan(bare.records);
+  });
+
   it('keeps the records read before a page failed, with a cursor to try that page again', async () => {
     const followers = nock(BASE).get('/social/user/jack/followers');
     followers.query({ count: '10' }).reply(200, ok({ followers: users(0, 5), next_cursor: 'c2' }));
