@@ -12,7 +12,7 @@ import { PostgresServer } from './support/postgres';
 import { RedisServer } from './support/redis';
 import { OWNER, RestSession } from './support/rest';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
-import { batchOutcome, callAll, webhookCalls } from './support/webhook-calls';
+import { batchOutcome, callAll, howCallEnded, webhookCalls } from './support/webhook-calls';
 import type { BatchOutcome, Call } from './support/webhook-calls';
 import { CHAIN_WORKFLOW_ID, chainWorkflow, expectedRequests, webhookUrl } from './support/webhook-workflow';
 
@@ -59,10 +59,12 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     const statuses = callAll(webhookUrl(cluster.url), calls);
     const abandoned = (await during(before)) ?? new Set<string>();
     expect(await statuses).toEqual(calls.map(() => 200));
-    // Crashed executions never finish, so this wait only bounds the run; the outcome tells.
+    // Crashed executions never finish, so this wait only bounds the run; the outcome tells. It is
+    // long because a job a stopping worker took and let go waits for the queue's stall check
+    // before another worker gets it, and on a busy machine (CI run #15) 90 s was not enough.
     const finishedOfBatch = () =>
       [...finishedByAny()].filter((id) => !before.has(id) && !abandoned.has(id)).length;
-    await waitFor(() => finishedOfBatch() >= calls.length - abandoned.size, 90_000);
+    await waitFor(() => finishedOfBatch() >= calls.length - abandoned.size, 240_000);
     return batchOutcome(cluster.executions(CHAIN_WORKFLOW_ID), calls);
   }
 
@@ -110,7 +112,7 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
   function expectAllSucceeded(outcome: BatchOutcome, calls: Call[]): void {
     lost.push(outcome.lost.length);
     duplicates.push(outcome.duplicates);
-    expect(outcome.lost).toEqual([]);
+    expect(outcome.lost.map((tag) => howCallEnded(outcome, tag))).toEqual([]);
     expect(outcome.duplicates).toBe(0);
     expect(outcome.unsuccessful).toEqual([]);
     expect(outcome.wrong).toEqual([]);

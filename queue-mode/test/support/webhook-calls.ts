@@ -63,12 +63,21 @@ export interface BatchOutcome {
   wrong: string[];
 }
 
+/** A call as a failure message names it: its tag, and how each of its executions ended, if n8n stored any. */
+export function howCallEnded(outcome: BatchOutcome, tag: string): string {
+  const ended = outcome.executions
+    .filter((execution) => tagOf(execution) === tag)
+    .map((execution) => `execution ${execution.id}: ${execution.status}`);
+  return `${tag} (${ended.length ? ended.join(', ') : 'no execution stored'})`;
+}
+
+function tagOf(execution: StoredExecution): string | undefined {
+  return (execution.nodes[NODES.webhook]?.[0]?.body as { tag?: string } | undefined)?.tag;
+}
+
 export function batchOutcome(stored: StoredExecution[], calls: Call[]): BatchOutcome {
   const byTag = new Map<string, StoredExecution[]>(calls.map((call) => [call.tag, []]));
-  for (const execution of stored) {
-    const body = execution.nodes[NODES.webhook]?.[0]?.body as { tag?: string } | undefined;
-    byTag.get(body?.tag ?? '')?.push(execution);
-  }
+  for (const execution of stored) byTag.get(tagOf(execution) ?? '')?.push(execution);
   const executions = [...byTag.values()].flat();
   const succeeded = (call: Call) =>
     byTag.get(call.tag)!.filter((execution) => execution.status === 'success');
