@@ -36,6 +36,14 @@ export function socialDataNode(
   return node(name, 'n8n-nodes-social-data.socialData', 1, position, parameters, { credentials, ...more });
 }
 
+/**
+ * Every trigger the harness builds polls once a minute at second 30, so the triggers of one
+ * workflow poll at once. n8n's own "Every Minute" picks a random second per node, which made them
+ * overlap only now and then, and an n8n 2.x failure that needs two polls at once (one trigger's
+ * poll ending while another still reads) showed only now and then.
+ */
+const POLL_TIMES = { item: [{ mode: 'custom', cronExpression: '30 * * * * *' }] };
+
 /** A Social Data Trigger polling every minute. */
 export function socialDataTrigger(
   name: string,
@@ -49,7 +57,7 @@ export function socialDataTrigger(
     'n8n-nodes-social-data.socialDataTrigger',
     1,
     position,
-    { event, ...parameters, pollTimes: { item: [{ mode: 'everyMinute' }] } },
+    { event, ...parameters, pollTimes: POLL_TIMES },
     { credentials },
   );
 }

@@ -1,11 +1,12 @@
 import type {
-  IAuthenticateGeneric,
   IAuthenticateRuleResponseCode,
   IAuthenticateRuleResponseSuccessBody,
   Icon,
+  ICredentialDataDecryptedObject,
   ICredentialTestRequest,
   ICredentialType,
   IHttpRequestMethods,
+  IHttpRequestOptions,
   INodeProperties,
 } from 'n8n-workflow';
 
@@ -140,12 +141,18 @@ export class SocialDataApi implements ICredentialType {
     },
   ];
 
-  authenticate: IAuthenticateGeneric = {
-    type: 'generic',
-    properties: {
-      headers: { 'X-API-Key': '={{$credentials.apiKey}}' },
-    },
-  };
+  // A function, not n8n's `generic` form with an `={{$credentials.apiKey}}` expression: n8n 2.41
+  // evaluates expressions in an isolate that a poll borrows from its workflow, and when two
+  // triggers of one workflow poll at once, the first to finish hands it back while the other is
+  // still reading, so the other's next request failed on evaluating the key (a burst of followers
+  // never got past its first page). A function evaluates nothing.
+  authenticate = async (
+    credentials: ICredentialDataDecryptedObject,
+    requestOptions: IHttpRequestOptions,
+  ): Promise<IHttpRequestOptions> => ({
+    ...requestOptions,
+    headers: { ...requestOptions.headers, 'X-API-Key': String(credentials.apiKey ?? '') },
+  });
 
   // Without a session, a lookup of one well-known tweet: it answers 200 for any valid key
   // whatever the account holds, so only a rejected key fails the test. With a Session Cookie or

@@ -73,7 +73,7 @@ export interface Credentials {
   socialDataApi?: ICredentialDataDecryptedObject;
 }
 
-/** Applies the API credential's `generic` authenticate as n8n's own helper does. */
+/** Applies the API credential's `authenticate` as n8n's own helper does. */
 class CredentialsHelper extends ICredentialsHelper {
   constructor(private readonly credentials: Credentials) {
     super();
@@ -83,23 +83,9 @@ class CredentialsHelper extends ICredentialsHelper {
     credentials: ICredentialDataDecryptedObject,
     typeName: string,
     requestOptions: IHttpRequestOptions,
-    workflow: Workflow,
-    node: INode,
   ): Promise<IHttpRequestOptions> {
     if (typeName !== 'socialDataApi') return requestOptions;
-    const headers = new SocialDataApi().authenticate.properties.headers ?? {};
-    const resolved: IDataObject = {};
-    for (const [name, value] of Object.entries(headers)) {
-      resolved[name] = workflow.expression.getSimpleParameterValue(
-        node,
-        value as string,
-        'internal',
-        { $credentials: credentials },
-        undefined,
-        '',
-      ) as string;
-    }
-    return { ...requestOptions, headers: { ...requestOptions.headers, ...resolved } };
+    return await new SocialDataApi().authenticate(credentials, requestOptions);
   }
 
   async getDecrypted(
