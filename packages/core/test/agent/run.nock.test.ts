@@ -34,14 +34,19 @@ function withJackFollowers() {
   return testClient().client;
 }
 
+/** jack's followers: one page of 40 (`count=40`) and a cursor, for the two calls of a test. */
+function answerTwice(page: unknown[]) {
+  nock(BASE)
+    .get('/social/user/jack/followers')
+    .query({ count: '40' })
+    .times(2)
+    .reply(200, ok({ followers: page, next_cursor: 'c2' }));
+}
+
 describe('a paged tool', () => {
   it('stops at the budget mid-page and continues from the next record of the same page', async () => {
     const page = Array.from({ length: 40 }, (_, n) => wordy(n));
-    nock(BASE)
-      .get('/social/user/jack/followers')
-      .query({ count: '40' })
-      .times(2)
-      .reply(200, ok({ followers: page, next_cursor: 'c2' }));
+    answerTwice(page);
     const { client } = testClient();
     const args = { userName: '@jack', limit: 40, count: 40 };
     const first = await runAgentTool(client, 'getUserFollowers', args, { budget: MIN_OUTPUT_BUDGET });
@@ -67,11 +72,7 @@ describe('a paged tool', () => {
       ...user(n),
       description: `"Q" `.repeat(80),
     }));
-    nock(BASE)
-      .get('/social/user/jack/followers')
-      .query({ count: '40' })
-      .times(2)
-      .reply(200, ok({ followers: page, next_cursor: 'c2' }));
+    answerTwice(page);
     const { client } = testClient();
     const args = { userName: 'jack', limit: 40, count: 40 };
     const BUDGET = 10_000;

@@ -1,5 +1,11 @@
 import nock from 'nock';
-import { ConnectionError, CreditsExhaustedError, RateLimitError, TimeoutError, UpstreamError } from '../../src';
+import {
+  ConnectionError,
+  CreditsExhaustedError,
+  RateLimitError,
+  TimeoutError,
+  UpstreamError,
+} from '../../src';
 import { BASE, systemError, testClient } from '../support/client';
 import { ok, user } from '../support/fixtures';
 
