@@ -153,7 +153,7 @@ async function readPages(
   let cut = false;
   // A page that fails after records were read ends the call with those records and a cursor
   // to try again from; failing the whole call would throw away what the model could use.
-  let failure: unknown;
+  let failure: { error: unknown } | undefined;
   try {
     for await (const record of paginator) {
       if (!fitting.add(view(record))) {
@@ -163,9 +163,9 @@ async function readPages(
       resumes.push(paginator.resumePoint());
     }
   } catch (error) {
-    if (fitting.shown.length === 0) throw error;
-    failure = error;
+    failure = { error };
   }
+  if (failure && fitting.shown.length === 0) throw failure.error;
   const returned = position?.returned ?? 0;
   const kind = recordKindOf(id);
   const build = (shown: number) => {
@@ -176,7 +176,7 @@ async function readPages(
         ? `No ${kind}s${returned ? ' after the ones returned before' : ''}.`
         : `${shown} ${kind}${shown === 1 ? '' : 's'} (numbers ${returned + 1} to ${returned + shown} of this read).`,
     ];
-    if (failure && !cutHere) said.push(`Reading on failed: ${client.redact(messageOf(failure))}`);
+    if (failure && !cutHere) said.push(`Reading on failed: ${client.redact(messageOf(failure.error))}`);
     else if (cutHere) said.push(`The output size budget (${budget} characters) ended this call; more exist.`);
     else if (paginator.stopReason === 'limit') said.push(`Stopped at limit ${limit}.`);
     else said.push(STOP_TEXT[paginator.stopReason ?? 'end'] ?? '');
