@@ -10,8 +10,14 @@ export interface OperationPanel {
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
   const show = property.displayOptions?.show ?? {};
   const matches = (key: string, value: unknown) => !show[key] || (show[key] as unknown[]).includes(value);
-  // Limit shows while Return All keeps its default (off); no other condition occurs.
-  return matches('resource', resource) && matches('operation', operation) && matches('returnAll', false);
+  // Limit shows while Return All keeps its default (off); the agent tool's own fields show only
+  // on the node added as a tool (`@tool`), not on the workflow node the panel opens.
+  return (
+    matches('resource', resource) &&
+    matches('operation', operation) &&
+    matches('returnAll', false) &&
+    matches('@tool', false)
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { until } from '@social-data/test-support';
 
-const BIN = join(__dirname, '..', '..', 'dist', 'cli.js');
+const BIN = join(__dirname, '..', '..', 'bin', 'social-data-mcp.js');
 
 export type TransportKind = 'stdio' | 'http';
 

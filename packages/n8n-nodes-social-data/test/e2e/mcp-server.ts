@@ -5,7 +5,7 @@ import { REPO_ROOT } from '@social-data/n8n-harness';
 import { until } from '@social-data/test-support';
 
 /** The built MCP server of this repository, as `npx @social-data/mcp` starts it. */
-const BIN = join(REPO_ROOT, 'packages', 'mcp', 'dist', 'cli.js');
+const BIN = join(REPO_ROOT, 'packages', 'mcp', 'bin', 'social-data-mcp.js');
 const START_MS = 60_000;
 
 export interface McpServer {
