@@ -1,4 +1,5 @@
 import type { Page } from './page';
+import { RecentIds } from './recent-ids';
 
 export interface PaginateOptions {
   /** Stop after this many records in all (the last page is cut to fit). */
@@ -195,41 +196,5 @@ export class Paginator<T> implements AsyncIterable<T> {
 
   private stop(reason: StopReason): void {
     this.stopReason = reason;
-  }
-}
-
-/** The ids of the latest records, oldest forgotten first once `capacity` is reached. */
-class RecentIds {
-  private readonly ids = new Set<string>();
-
-  constructor(private readonly capacity: number) {}
-
-  /**
-   * The records of a page to hand out: from `offset` on, at most `room`, each id once per run (a
-   * record already handed out is left out). `fresh` is whether the page held any id not seen
-   * before, which is what counts as progress.
-   */
-  take<T>(page: readonly T[], offset: number, room: number) {
-    const records: T[] = [];
-    const positions: number[] = [];
-    let fresh = false;
-    page.forEach((record, index) => {
-      const id = (record as { id?: unknown } | null)?.id;
-      const unseen = typeof id !== 'string' || this.remember(id);
-      if (typeof id === 'string' && unseen) fresh = true;
-      if (unseen && index >= offset && records.length < room) {
-        records.push(record);
-        positions.push(index);
-      }
-    });
-    return { records, positions, fresh };
-  }
-
-  /** Remembers an id; false when it was already known. */
-  private remember(id: string): boolean {
-    if (this.ids.has(id)) return false;
-    this.ids.add(id);
-    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value as string);
-    return true;
   }
 }
