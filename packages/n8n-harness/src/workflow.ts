@@ -37,27 +37,32 @@ export function socialDataNode(
 }
 
 /**
- * Every trigger the harness builds polls once a minute at second 30, so the triggers of one
- * workflow poll at once. n8n's own "Every Minute" picks a random second per node, which made them
- * overlap only now and then, and an n8n 2.x failure that needs two polls at once (one trigger's
- * poll ending while another still reads) showed only now and then.
+ * By default every trigger the harness builds polls once a minute at second 30, so the triggers
+ * of one workflow poll at once. n8n's own "Every Minute" picks a random second per node, which
+ * made them overlap only now and then, and an n8n 2.x failure that needs two polls at once (one
+ * trigger's poll ending while another still reads, decision N26) showed only now and then.
  */
-const POLL_TIMES = { item: [{ mode: 'custom', cronExpression: '30 * * * * *' }] };
+const POLL_SECOND = 30;
 
-/** A Social Data Trigger polling every minute. */
+/** A Social Data Trigger polling every minute, at `second`. */
 export function socialDataTrigger(
   name: string,
   position: Position,
   event: string,
   parameters: Record<string, unknown>,
   credentials: NodeCredentials,
+  second = POLL_SECOND,
 ): Record<string, unknown> {
   return node(
     name,
     'n8n-nodes-social-data.socialDataTrigger',
     1,
     position,
-    { event, ...parameters, pollTimes: POLL_TIMES },
+    {
+      event,
+      ...parameters,
+      pollTimes: { item: [{ mode: 'custom', cronExpression: `${second} * * * * *` }] },
+    },
     { credentials },
   );
 }

@@ -12,7 +12,9 @@ export const WATCHED = {
 /**
  * Two Social Data Triggers polling every minute; each item goes on to an HTTP Request node that
  * posts `{ node, id }` to a receiver in the test. The polls run on the main, the executions they
- * start run on the workers.
+ * start run on the workers. They poll 30 s apart: two polls of one workflow emitting at once in
+ * n8n 2.41 saved only one node's state (CI run #17: after the main was replaced, the other
+ * emitted its first two tweets again), and this suite is about the main's state surviving.
  */
 export function triggerWorkflow(credential: CredentialRef, receiver: string) {
   const watched = Object.values(WATCHED);
@@ -26,6 +28,7 @@ export function triggerWorkflow(credential: CredentialRef, receiver: string) {
         event,
         { userName: { __rl: true, mode: 'username', value: account } },
         { socialDataApi: credential },
+        15 + index * 30,
       ),
       postItems(node, [300, index * 200], receiver),
     ]),
