@@ -31,7 +31,12 @@ beforeAll(async () => {
   writeFileSync(join(bin, 'social-data'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'social-data'), 0o755);
   terminal = new Terminal(
-    bench.env({ PATH: `${bin}:${process.env.PATH}`, SOCIAL_DATA_API_KEY: 'tda_sandbox_demo_key' }),
+    // The config file relative to the session's folder, so the recording names no path of this machine.
+    bench.env({
+      PATH: `${bin}:${process.env.PATH}`,
+      SOCIAL_DATA_API_KEY: 'tda_sandbox_demo_key',
+      SOCIAL_DATA_CONFIG: 'config.json',
+    }),
     bench.home,
   );
 });
@@ -145,6 +150,7 @@ describe('in a real terminal (tmux)', () => {
       expect(svg).not.toContain(secret);
       expect(readFileSync(cast, 'utf8')).not.toContain(secret);
     }
+    expect(svg).not.toContain(bench.home);
     writeFileSync(join(REPORTS, 'session.svg'), svg);
     if (process.env.UPDATE_README_SCREENSHOTS === '1') {
       mkdirSync(join(REPO, 'docs', 'images'), { recursive: true });
