@@ -176,7 +176,9 @@ export class PositionPoll<R extends { id: string }> {
     if (trailing === 0) {
       const read = new Set(head.ids);
       top.ids = top.ids.concat(segment.ids.slice(position + 1).filter((id) => !read.has(id)));
+      // The gap below goes on as it was, with the reads it already spent on finding its place.
       if (segment.gap !== undefined) top.gap = segment.gap;
+      if (segment.tries !== undefined) top.tries = segment.tries;
     } else if (segment.gap !== undefined) {
       // The read went on into the gap below: it continues from where this read stopped.
       if (head.cursor === undefined) return [top, ...this.segments.slice(lastSegment + 1)];
@@ -237,7 +239,9 @@ export class PositionPoll<R extends { id: string }> {
     );
     const placed = place.aligned ? gap.ids.slice(place.from, Math.max(place.from, end)) : [];
     gapSegment.ids = gapSegment.ids.concat(placed);
-    delete gapSegment.tries;
+    // Only headway ends the tries: a read that places nothing and hands the gap on to a cursor
+    // where it cannot find its place again would otherwise start the count over every poll.
+    if (placed.length > 0 || place.closed) delete gapSegment.tries;
     if (place.lost)
       this.warn('Removals above an unread burst moved part of it out of sight; some items may be missed');
 
