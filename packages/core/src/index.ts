@@ -27,6 +27,7 @@ export type { ReadResult } from './http/envelope';
 export { RETRY_AFTER_CAP_MS } from './http/retry-after';
 export { DEFAULT_MAX_RETRIES } from './http/retry';
 export { Paginator, DEFAULT_MAX_EMPTY_PAGES } from './pagination/paginator';
+export { RequestGate } from './http/gate';
 export type { PaginateOptions, StopReason } from './pagination/paginator';
 export type { Page } from './pagination/page';
 export {
@@ -46,7 +47,8 @@ export {
   normalizeText,
 } from './input/values';
 export { normalizeParams } from './input/params';
-export { chunk } from './input/batches';
+export { chunk, settleWithConcurrency } from './input/batches';
+export type { Settled } from './input/batches';
 export { simplifierFor, simplifyCommunity, simplifyTweet, simplifyUser } from './output/simplify';
 export type { FlatRecord, Scalar } from './output/simplify';
 export { toIsoTimestamp } from './output/timestamp';

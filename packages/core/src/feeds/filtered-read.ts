@@ -17,6 +17,24 @@ export interface FilteredRead {
 }
 
 /**
+ * A paginator's `prefetch` rule for a read that stops after `limit` records, counting only those
+ * that pass `keep` when there is one: the next page is fetched early only while the pages so far
+ * cannot fill the limit, so an early page is never one the caller would not have asked for.
+ */
+export function prefetchUntil<R>(
+  limit: number | undefined,
+  keep?: (record: R) => boolean,
+): (records: readonly unknown[]) => boolean {
+  let counted = 0;
+  return (records) => {
+    if (limit === undefined) return true;
+    if (!keep) counted += records.length;
+    else for (const record of records as readonly R[]) if (keep(record)) counted += 1;
+    return counted < limit;
+  };
+}
+
+/**
  * Reads a feed action's records through a filter: `limit` counts records that passed, and the
  * paginator's `maxPages` (FILTER_PAGE_CAP unless the caller set one) stops a filter that
  * matches little or nothing. The paginator must carry no `limit` of its own.

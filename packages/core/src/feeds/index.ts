@@ -4,7 +4,7 @@ export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts 
 export { filtersAnything, formFilter, tweetFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';
 export type { FilterField } from './filter-fields';
-export { FILTER_PAGE_CAP, filteredReadNotice, readFiltered } from './filtered-read';
+export { FILTER_PAGE_CAP, filteredReadNotice, prefetchUntil, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
 export { profilesOf } from './profiles';
 export type { UnavailableAccount } from './profiles';

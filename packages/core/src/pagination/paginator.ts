@@ -19,6 +19,13 @@ export interface PaginateOptions {
   maxEmptyPages?: number | undefined;
   /** Cancels the run: a retry wait or a request in flight ends with a CancelledError. */
   signal?: AbortSignal | undefined;
+  /**
+   * Fetch the next page while the caller is still handling this one, so the wire and the work
+   * overlap. Never when the limit or Max Pages is met by this page or the feed ended with it. A
+   * function is asked with each arriving page's records (as they will be handed out) and says
+   * whether the caller will surely want the next page: a filtered read counts what passes.
+   */
+  prefetch?: boolean | ((records: readonly unknown[]) => boolean) | undefined;
 }
 
 /**
@@ -155,16 +162,18 @@ export class Paginator<T> implements AsyncIterable<T> {
     const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
     const ids = new RecentIds(MAX_TRACKED_IDS);
     let stalled = 0;
+    let ahead: Promise<Page<T>> | undefined;
 
     while (true) {
       if (limit !== undefined && this.recordsYielded >= limit) return this.stop('limit');
       if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stop('maxPages');
 
       this.lastCursor = cursor;
-      const page = await this.fetchPage(cursor).catch((error: unknown) => {
+      const page = await (ahead ?? this.fetchPage(cursor)).catch((error: unknown) => {
         this.stopReason ??= 'failed';
         throw error;
       });
+      ahead = undefined;
       this.pagesFetched += 1;
       const offset = Math.min(skip, page.records.length);
       skip = 0;
@@ -187,11 +196,25 @@ export class Paginator<T> implements AsyncIterable<T> {
         next: ended ? undefined : page.next_cursor,
       };
       this.current = current;
+      if (reason === undefined && this.wantsNext(records)) {
+        ahead = this.fetchPage(page.next_cursor);
+        // A caller that stops reading never awaits it; its failure is reported only when read.
+        ahead.catch(() => undefined);
+      }
       yield { page: { ...page, records, has_next_page: reason === undefined }, current };
       if (reason) return this.stop(reason);
       seen.add(page.next_cursor);
       cursor = page.next_cursor;
     }
+  }
+
+  /** Whether the page after one whose records are `records` is sure to be read (see `prefetch`). */
+  private wantsNext(records: readonly T[]): boolean {
+    const { prefetch, limit, maxPages } = this.options;
+    if (!prefetch) return false;
+    if (limit !== undefined && this.recordsYielded + records.length >= limit) return false;
+    if (maxPages !== undefined && this.pagesFetched >= maxPages) return false;
+    return prefetch === true || prefetch(records);
   }
 
   private stop(reason: StopReason): void {

@@ -1,0 +1,38 @@
+import type { BatchFailure, BatchResult } from '../client';
+
+/**
+ * Hands the answer of one folded batch lookup back to the callers whose ids it carried: each
+ * caller gets the records of its own ids, in the order it asked for them, and the failures that
+ * hit its ids. A record for an id nobody asked for goes to the first caller rather than being
+ * dropped, as an unfolded lookup keeps it too.
+ */
+export function unfold<T extends { id: string }>(
+  asked: readonly (readonly string[])[],
+  found: BatchResult<T>,
+): BatchResult<T>[] {
+  const byId = new Map<string, T>();
+  const unasked: T[] = [];
+  const wanted = new Set<string>();
+  for (const ids of asked) for (const id of ids) wanted.add(id);
+  for (const record of found.records) {
+    if (typeof record?.id === 'string' && wanted.has(record.id)) byId.set(record.id, record);
+    else unasked.push(record);
+  }
+  const failedWith = new Map<string, BatchFailure>();
+  for (const failure of found.failures) for (const id of failure.ids) failedWith.set(id, failure);
+  return asked.map((ids, index) => {
+    const records: T[] = [];
+    const failures = new Map<BatchFailure, string[]>();
+    for (const id of new Set(ids)) {
+      const record = byId.get(id);
+      const failure = failedWith.get(id);
+      if (record) records.push(record);
+      else if (failure) failures.set(failure, [...(failures.get(failure) ?? []), id]);
+    }
+    if (index === 0) for (const record of unasked) records.push(record);
+    return {
+      records,
+      failures: Array.from(failures, ([failure, failedIds]) => ({ ids: failedIds, error: failure.error })),
+    };
+  });
+}
