@@ -5,9 +5,17 @@ import {
   filteredReadNotice,
   inputParams,
   isPaginated,
+  prefetchUntil,
   readFiltered,
 } from '@social-data/core';
-import type { BatchLookupId, EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
+import type {
+  BatchLookupId,
+  BatchResult,
+  EndpointId,
+  PaginatedId,
+  RequestGate,
+  SocialDataClient,
+} from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -21,6 +29,7 @@ import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { operationLabel } from './resources';
 import { checkReturnAllSize } from './big-accounts';
+import type { FoldedLookup } from './folded-lookups';
 
 interface Options extends MediaOptions, FilterOptions {
   pageSize?: number;
@@ -39,6 +48,12 @@ export interface Sink {
   mediaFailure(tweetId: string, error: unknown): void;
   /** Something the user should know about a result that is still complete as far as it goes. */
   notice(message: string): void;
+}
+
+/** What the items of one run share: the request pace (a 429 slows them all) and folded lookups. */
+export interface RunShared {
+  gate: RequestGate;
+  lookup: FoldedLookup;
 }
 
 /** The call's parameters from the panel: its fields, then its Additional Fields. */
@@ -121,6 +136,9 @@ async function readPages(
     maxPages: options.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: options.startCursor || undefined,
     pageSize,
+    // The next page is asked for while this one's items are built; with a Limit, only while the
+    // pages so far cannot fill it (counting what passes the filters), so it costs no extra credit.
+    prefetch: byPage || keep ? prefetchUntil(limit, keep) : true,
   });
   if (byPage) {
     let records = 0;
@@ -149,14 +167,8 @@ async function readPages(
  * is reported to the sink. Ids that do not exist are skipped without a failure, as they are when
  * the API leaves them out of an answer (decision B11).
  */
-async function readLookup(
-  client: SocialDataClient,
-  operation: BatchLookupId,
-  params: IDataObject,
-  emit: Emit,
-  sink: Sink,
-): Promise<void> {
-  const { records, failures } = await client.lookupUntyped(operation, params);
+async function readLookup(found: BatchResult<unknown>, emit: Emit, sink: Sink): Promise<void> {
+  const { records, failures } = found;
   for (const record of records) await emit(record);
   let missing = 0;
   for (const failure of failures) {
@@ -171,10 +183,11 @@ export async function runOperation(
   operation: EndpointId,
   itemIndex: number,
   sink: Sink,
+  shared: RunShared,
 ): Promise<void> {
   const params = readParams(context, operation, itemIndex);
   try {
-    await readInto(context, operation, params, itemIndex, sink);
+    await readInto(context, operation, params, itemIndex, sink, shared);
   } catch (error) {
     throw namingInput(error, operation, params);
   }
@@ -186,13 +199,17 @@ async function readInto(
   params: IDataObject,
   itemIndex: number,
   sink: Sink,
+  shared: RunShared,
 ): Promise<void> {
-  const client = await clientFor(context, operation, operationLabel(operation), itemIndex);
+  const client = await clientFor(context, operation, operationLabel(operation), itemIndex, shared.gate);
   const options = context.getNodeParameter('options', itemIndex, {}) as Options;
   const emit = emitterFor(context, client, operation, itemIndex, options, sink);
   if (isPaginated(operation))
     return readPages(context, client, operation, params, itemIndex, options, emit, sink);
-  if (endpointSpec(operation).result.kind === 'records')
-    return readLookup(client, operation as BatchLookupId, params, emit, sink);
+  if (endpointSpec(operation).result.kind === 'records') {
+    const lookup = operation as BatchLookupId;
+    const found = (await shared.lookup(lookup, itemIndex)) ?? (await client.lookupUntyped(lookup, params));
+    return readLookup(found, emit, sink);
+  }
   await emit(await client.callUntyped(operation, params));
 }

@@ -1,11 +1,12 @@
-import { endpointIds } from '@social-data/core';
+import { MAX_CONCURRENCY, RequestGate, endpointIds, settleWithConcurrency } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';
+import { foldedLookups } from './folded-lookups';
 import { runOperation } from './operation';
-import type { Sink } from './operation';
+import type { RunShared, Sink } from './operation';
 
 type NodeError = NodeApiError | NodeOperationError;
 
@@ -43,49 +44,94 @@ function errorItem(
   return { json: { error: message, ...rest }, pairedItem };
 }
 
+/** Input items run at once when the node's Options set none. */
+export const DEFAULT_ITEMS_AT_ONCE = 10;
+
+function itemsAtOnce(context: IExecuteFunctions): number {
+  const value = context.getNodeParameter('options.itemsAtOnce', 0, DEFAULT_ITEMS_AT_ONCE);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY)
+    return value;
+  throw new NodeOperationError(
+    context.getNode(),
+    `Items at Once must be a whole number from 1 to ${MAX_CONCURRENCY}`,
+    {
+      description: `It is ${JSON.stringify(value)}. Set Options > Items at Once to how many input items may run at the same time (${DEFAULT_ITEMS_AT_ONCE} by default), or remove the option.`,
+    },
+  );
+}
+
 /**
- * Runs the chosen operation once per input item, each record pushed as an item as it arrives
- * (never spread into a call: Return All can bring hundreds of thousands). With Continue On Fail,
- * a failed item becomes an error item paired with its input and the rest still run; a batch
- * lookup keeps the records it found next to an error item for the ids that failed, and a tweet
- * whose file could not be downloaded becomes an error item naming it.
+ * One input item's run: its records as items paired with it, each pushed as it arrives (never
+ * spread into a call: Return All can bring hundreds of thousands). With Continue On Fail, a
+ * failure becomes an error item paired with the input and the run goes on; a batch lookup keeps
+ * the records it found next to an error item for the ids that failed, and a tweet whose file
+ * could not be downloaded becomes an error item naming it.
+ */
+async function runItem(
+  context: IExecuteFunctions,
+  itemIndex: number,
+  shared: RunShared,
+  notices: Set<string>,
+): Promise<INodeExecutionData[]> {
+  const output: INodeExecutionData[] = [];
+  let operation: EndpointId | undefined;
+  const pairedItem = { item: itemIndex };
+  const failed: { ids: string[]; error: NodeError }[] = [];
+  const sink: Sink = {
+    record: (json, binary) => output.push(binary ? { json, binary, pairedItem } : { json, pairedItem }),
+    failure: (ids, error) =>
+      failed.push({ ids, error: toNodeError(context.getNode(), error, itemIndex, operation) }),
+    // The tweets before and after a failed file still come out, the failure as an item of its own.
+    mediaFailure: (tweetId, error) => {
+      const nodeError = toNodeError(context.getNode(), error, itemIndex, operation);
+      if (!context.continueOnFail()) throw nodeError;
+      output.push(errorItem(context, nodeError, itemIndex, { tweet_id: tweetId }));
+    },
+    notice: (message) => notices.add(message),
+  };
+  try {
+    operation = operationOf(context, itemIndex);
+    await runOperation(context, operation, itemIndex, sink, shared);
+  } catch (error) {
+    const nodeError = toNodeError(context.getNode(), error, itemIndex, operation);
+    if (!context.continueOnFail()) throw nodeError;
+    output.push(errorItem(context, nodeError, itemIndex));
+  }
+  if (failed.length === 0) return output;
+  if (!context.continueOnFail()) {
+    const [{ error }] = failed as [(typeof failed)[number]];
+    error.description =
+      `${error.description ?? ''} The other ids were found; set Settings > On Error to "Continue" to keep them and get the failed ids as an error item.`.trim();
+    throw error;
+  }
+  for (const { ids, error } of failed) output.push(errorItem(context, error, itemIndex, { failed_ids: ids }));
+  return output;
+}
+
+/**
+ * Runs the chosen operation for every input item, up to Items at Once of them at a time, and
+ * outputs their items in input order. They share one request pace, so a 429 met by one holds
+ * back all, and batch lookups of many items are folded into shared requests. Without Continue On
+ * Fail, the first failing item in input order fails the node, as when items ran one by one: no
+ * item after it starts, and those already running finish first.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-  const items = this.getInputData();
-  const output: INodeExecutionData[] = [];
+  const count = this.getInputData().length;
   const notices = new Set<string>();
-  for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-    let operation: EndpointId | undefined;
-    const pairedItem = { item: itemIndex };
-    const failed: { ids: string[]; error: NodeError }[] = [];
-    const sink: Sink = {
-      record: (json, binary) => output.push(binary ? { json, binary, pairedItem } : { json, pairedItem }),
-      failure: (ids, error) =>
-        failed.push({ ids, error: toNodeError(this.getNode(), error, itemIndex, operation) }),
-      // The tweets before and after a failed file still come out, the failure as an item of its own.
-      mediaFailure: (tweetId, error) => {
-        const nodeError = toNodeError(this.getNode(), error, itemIndex, operation);
-        if (!this.continueOnFail()) throw nodeError;
-        output.push(errorItem(this, nodeError, itemIndex, { tweet_id: tweetId }));
-      },
-      notice: (message) => notices.add(message),
-    };
-    try {
-      operation = operationOf(this, itemIndex);
-      await runOperation(this, operation, itemIndex, sink);
-    } catch (error) {
-      const nodeError = toNodeError(this.getNode(), error, itemIndex, operation);
-      if (!this.continueOnFail()) throw nodeError;
-      output.push(errorItem(this, nodeError, itemIndex));
-    }
-    if (failed.length === 0) continue;
-    if (!this.continueOnFail()) {
-      const [{ error }] = failed as [(typeof failed)[number]];
-      error.description =
-        `${error.description ?? ''} The other ids were found; set Settings > On Error to "Continue" to keep them and get the failed ids as an error item.`.trim();
-      throw error;
-    }
-    for (const { ids, error } of failed) output.push(errorItem(this, error, itemIndex, { failed_ids: ids }));
+  const gate = new RequestGate();
+  const shared: RunShared = { gate, lookup: foldedLookups(this, gate) };
+  const atOnce = itemsAtOnce(this);
+  const indexes = Array.from({ length: count }, (_, itemIndex) => itemIndex);
+  const settled = await settleWithConcurrency(
+    indexes,
+    atOnce,
+    (itemIndex) => runItem(this, itemIndex, shared, notices),
+    () => true,
+  );
+  const output: INodeExecutionData[] = [];
+  for (const outcome of settled) {
+    if (!outcome.ok) throw outcome.error;
+    for (const item of outcome.value) output.push(item);
   }
   if (typeof this.addExecutionHints === 'function')
     for (const message of notices) this.addExecutionHints({ message, location: 'outputPane' });

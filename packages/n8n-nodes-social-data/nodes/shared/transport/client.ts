@@ -1,5 +1,5 @@
 import { SocialDataClient, catalog } from '@social-data/core';
-import type { EndpointId } from '@social-data/core';
+import type { EndpointId, RequestGate } from '@social-data/core';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { API_CREDENTIAL, missingSession } from '../credential';
@@ -17,6 +17,7 @@ export async function clientFor(
   operation: EndpointId,
   neededBy: string,
   itemIndex?: number,
+  gate?: RequestGate,
 ): Promise<SocialDataClient> {
   const credential = (await context.getCredentials(API_CREDENTIAL, itemIndex)) as ApiCredential;
   const session = catalog[operation].mode === 'session';
@@ -36,6 +37,7 @@ export async function clientFor(
     proxy: session ? credential.proxy : undefined,
     transport: n8nTransport(context),
     sleep,
+    gate,
     // n8n's Stop button: ends a retry wait (a Retry-After of up to a minute) and a request in
     // flight at once. A poll has none: deactivating a workflow lets a running poll finish.
     signal: 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined,

@@ -1,4 +1,11 @@
-import { describeRange, endpointIds, endpointSpec, isPaginated, recordKindOf } from '@social-data/core';
+import {
+  MAX_CONCURRENCY,
+  describeRange,
+  endpointIds,
+  endpointSpec,
+  isPaginated,
+  recordKindOf,
+} from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -6,6 +13,7 @@ import { simplifyOption } from '../../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../../shared/filters';
 import { hasMedia, mediaOptions } from '../../../shared/media/options';
 import { isSimplifiable } from '../../../shared/records';
+import { DEFAULT_ITEMS_AT_ONCE } from '../router';
 
 function pageOptions(id: EndpointId): INodeProperties[] {
   const range = endpointSpec(id).count;
@@ -62,6 +70,17 @@ function pageOptions(id: EndpointId): INodeProperties[] {
   ];
 }
 
+/** How many input items run at the same time; every operation has it. */
+const itemsAtOnceOption: INodeProperties = {
+  displayName: 'Items at Once',
+  name: 'itemsAtOnce',
+  type: 'number',
+  typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+  default: DEFAULT_ITEMS_AT_ONCE,
+  description:
+    'How many input items run at the same time. Output keeps the input order, and a rate limit (429) met by one item slows them all. Set 1 to run items one after another.',
+};
+
 /** Return All, Limit and Options for paginated operations; Simplify for single lookups; media for tweets. */
 export function pagingProperties(): INodeProperties[] {
   const paginated = endpointIds.filter(isPaginated);
@@ -89,8 +108,8 @@ export function pagingProperties(): INodeProperties[] {
       ...(isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption([recordKindOf(id)])] : []),
       ...(hasMedia(id) ? mediaOptions : []),
       ...(isPaginated(id) && isTweetFeed(id) ? filterOptions(id, true) : []),
+      itemsAtOnceOption,
     ];
-    if (options.length === 0) continue;
     properties.push({
       displayName: 'Options',
       name: 'options',
