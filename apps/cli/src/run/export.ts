@@ -90,6 +90,8 @@ async function exportPages(
     pageSize: paging.pageSize,
     startCursor: saved ? saved.startCursor : paging.startCursor,
     skip: saved?.skip,
+    // The next page is on the wire while this one is written; never past --limit or --max-pages.
+    prefetch: true,
   });
   let total = progressEnabled(progressChoice) ? await knownTotal(client, id, params) : undefined;
   if (total !== undefined && paging.limit !== undefined) total = Math.min(total, paging.limit);

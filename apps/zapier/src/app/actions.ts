@@ -11,6 +11,7 @@ import {
 import type { PaginatedId } from '@social-data/core';
 
 import { readBounded } from './bounded-read';
+import type { OpenPaginator } from './bounded-read';
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import { filterFields, filterFrom, isTweetFeed } from './filters';
 import type { InputField } from './fields';
@@ -95,14 +96,16 @@ export const readActions = Object.fromEntries(
           // Filters apply after reading (decision N24): Max Items counts tweets that passed, and
           // a page cap stops a filter that matches little or nothing.
           const keep = filterFrom(id, bundle.inputData);
-          const paginator = client.paginateUntyped(id, paramsFrom(id, bundle.inputData), {
-            startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
-            pageSize: endpointSpec(id).count
-              ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
-              : undefined,
-            maxPages: keep ? FILTER_PAGE_CAP : undefined,
-          });
-          const read = await readBounded(paginator, { shape, maxItems, deadline, keep });
+          const open: OpenPaginator = (prefetch) =>
+            client.paginateUntyped(id, paramsFrom(id, bundle.inputData), {
+              startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
+              pageSize: endpointSpec(id).count
+                ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
+                : undefined,
+              maxPages: keep ? FILTER_PAGE_CAP : undefined,
+              prefetch,
+            });
+          const read = await readBounded(open, { shape, maxItems, deadline, keep });
           // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
           // has not reached the end, and a later step must be able to go on.
           const output = {

@@ -30,6 +30,9 @@ export interface Bounds {
 
 const bytesOf = (records: object[]) => Buffer.byteLength(JSON.stringify(records));
 
+/** Makes the read's paginator with the prefetch rule `readBounded` hands it. */
+export type OpenPaginator = (prefetch: (records: readonly unknown[]) => boolean) => Paginator<unknown>;
+
 /**
  * Reads whole pages while the next one can still be afforded: it would not take the records past
  * Max Items, nor the output past the size budget (estimated from the largest page so far), nor the
@@ -37,10 +40,35 @@ const bytesOf = (records: object[]) => Buffer.byteLength(JSON.stringify(records)
  * others were read ends the read with what was collected; only a first page that fails fails the
  * step. Every cut is reported, with the cursor of the first record not returned.
  */
-export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds): Promise<BoundedRead> {
+export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<BoundedRead> {
   const { shape, maxItems = Infinity, deadline, budgetBytes = OUTPUT_BUDGET_BYTES, keep } = bounds;
   const records: object[] = [];
   let read = 0;
+  let bytes = 0;
+  let largestPage = 0;
+  let slowestPage = 0;
+  let started = Date.now();
+  /** A page filtered, shaped and measured as it arrived, so the next one could be asked for early. */
+  let arrived: { raw: readonly unknown[]; shaped: object[]; bytes: number } | undefined;
+  const measure = (raw: readonly unknown[]) => {
+    const shaped = (keep ? raw.filter(keep) : raw).map(shape);
+    arrived = { raw, shaped, bytes: bytesOf(shaped) };
+    return arrived;
+  };
+  // Asked as a page arrives: whether the loop below will read the page after it, by the same
+  // bounds with this page counted in, so no page is fetched that the step would not return.
+  const paginator = open((raw) => {
+    const page = measure(raw);
+    const total = bytes + page.bytes;
+    const largest = Math.max(largestPage, page.bytes);
+    const slowest = Math.max(slowestPage, Date.now() - started);
+    return (
+      total <= RECORDS_LIMIT_BYTES &&
+      records.length + page.shaped.length < maxItems &&
+      total + largest <= budgetBytes &&
+      Date.now() + slowest <= deadline
+    );
+  });
   const done = (nextCursor: string, cut: Cut | undefined): BoundedRead => ({
     records,
     nextCursor,
@@ -48,9 +76,6 @@ export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds)
     read,
     pages: paginator.pagesFetched,
   });
-  let bytes = 0;
-  let largestPage = 0;
-  let slowestPage = 0;
   let more = false;
   let cut: Cut | undefined;
   const pages = paginator.pages();
@@ -64,7 +89,7 @@ export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds)
 
   while (true) {
     if (more && (cut = boundReached())) break;
-    const started = Date.now();
+    started = Date.now();
     let next;
     try {
       next = await pages.next();
@@ -79,8 +104,8 @@ export async function readBounded(paginator: Paginator<unknown>, bounds: Bounds)
       return done(paginator.nextCursor ?? '', cut);
     }
     read += next.value.records.length;
-    const shaped = (keep ? next.value.records.filter(keep) : next.value.records).map(shape);
-    const pageBytes = bytesOf(shaped);
+    const page = arrived?.raw === next.value.records ? arrived : measure(next.value.records);
+    const { shaped, bytes: pageBytes } = page;
     if (bytes + pageBytes > RECORDS_LIMIT_BYTES) {
       if (records.length === 0) throw pageTooLarge(pageBytes);
       // Far larger than the pages before it: left for the next step, from its own cursor.

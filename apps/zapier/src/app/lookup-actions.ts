@@ -2,6 +2,7 @@ import { IDS_PER_REQUEST, Paginator, catalog, endpointIds, normalizeIdList } fro
 import type { BatchLookupId, Page } from '@social-data/core';
 
 import { readBounded } from './bounded-read';
+import type { OpenPaginator } from './bounded-read';
 import { paramFields, simplifyField } from './fields';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
@@ -41,8 +42,9 @@ export const lookupActions = Object.fromEntries(
               return { records, next_cursor: next, has_next_page: next !== '' };
             };
             // Batches found empty are not a feed that ran dry: go on through all of them.
-            const batches = new Paginator(batch, { maxEmptyPages: Number.MAX_SAFE_INTEGER });
-            const read = await readBounded(batches, { shape, deadline });
+            const open: OpenPaginator = (prefetch) =>
+              new Paginator(batch, { maxEmptyPages: Number.MAX_SAFE_INTEGER, prefetch });
+            const read = await readBounded(open, { shape, deadline });
             const found = new Set(read.records.map((record) => (record as { id?: unknown }).id));
             const asked = ids.slice(0, read.nextCursor === '' ? ids.length : Number(read.nextCursor));
             return {

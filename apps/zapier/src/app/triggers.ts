@@ -17,6 +17,7 @@ import type { FeedId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { readBounded } from './bounded-read';
+import type { OpenPaginator } from './bounded-read';
 import { DEFAULT_TRIGGER_PAGES, maxPagesField, paramFields, paramsFrom, simplifyField } from './fields';
 import type { InputField } from './fields';
 import { filterFields, filterFrom } from './filters';
@@ -82,11 +83,12 @@ async function pollAccountList(
         after[name] = newest?.id ?? '0';
         continue;
       }
-      const paginator = client.paginateUntyped(endpoint, params, { maxPages: maxPagesOf(bundle) });
+      const open: OpenPaginator = (prefetch) =>
+        client.paginateUntyped(endpoint, params, { maxPages: maxPagesOf(bundle), prefetch });
       const marker = before[name]!;
       // Every tweet read moves the marker, passed or not: a rejected tweet stays seen.
       let newest = marker;
-      const read = await readBounded(paginator, {
+      const read = await readBounded(open, {
         shape: (record) => ({ ...shape(record), watched_account: name }),
         deadline,
         keep: (record) => {
@@ -188,9 +190,10 @@ export const triggers = Object.fromEntries(
             const shape = shapeFor(endpoint, bundle.inputData.simplify, dehydratorFor(z));
             const params = paramsFrom(endpoint, bundle.inputData);
             const keep = filterFrom(endpoint, bundle.inputData);
-            const paginator = client.paginateUntyped(endpoint, params, { maxPages: maxPagesOf(bundle) });
+            const open: OpenPaginator = (prefetch) =>
+              client.paginateUntyped(endpoint, params, { maxPages: maxPagesOf(bundle), prefetch });
             const maxItems = bundle.meta?.isLoadingSample ? 1 : undefined;
-            return uniqueById((await readBounded(paginator, { shape, maxItems, deadline, keep })).records);
+            return uniqueById((await readBounded(open, { shape, maxItems, deadline, keep })).records);
           }),
           sample: removal ? { ...sampleOf(endpoint), account_id: sampleOf(endpoint).id } : sampleOf(endpoint),
           outputFields: [

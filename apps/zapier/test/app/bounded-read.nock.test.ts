@@ -104,3 +104,29 @@ describe('a trigger poll', () => {
     expect(records).toHaveLength(200);
   });
 });
+
+describe('asking for the next page early', () => {
+  it('never asks for a page the step will not return: Max Items met by a page ends the requests', async () => {
+    const unmatched: string[] = [];
+    const listener = (request: { path: string }) => unmatched.push(request.path);
+    nock.emitter.on('no match', listener);
+    try {
+      nock(BASE)
+        .get(FOLLOWERS)
+        .reply(200, page(followers(0, 100), '1|1'))
+        .get(FOLLOWERS)
+        .query((query) => query.cursor === '1|1')
+        .reply(200, page(followers(100, 100), '2|1'));
+      const output = await run('creates', 'getUserFollowers', authData, {
+        userName: 'jack',
+        pageSize: 100,
+        maxItems: 200,
+      });
+      expect(output).toMatchObject({ count: 200, next_cursor: '2|1', truncated_by: 'max_items' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unmatched).toEqual([]);
+    } finally {
+      nock.emitter.off('no match', listener);
+    }
+  });
+});
