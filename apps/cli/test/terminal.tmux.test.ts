@@ -133,11 +133,11 @@ describe('in a real terminal (tmux)', () => {
       JSON.parse(readFileSync(bench.path('config.json'), 'utf8')) as { profiles: Record<string, object> }
     ).profiles.typed;
     expect(profile).toEqual({ baseUrl: bench.sandbox.url, apiKey: KEY, cookie: COOKIE });
-    expect(
-      await terminal.run(
-        'SOCIAL_DATA_API_KEY= social-data user get @social_data --profile typed --format ids',
-      ),
-    ).toBe(0);
+    const code = await terminal.run(
+      'SOCIAL_DATA_API_KEY= social-data user get @social_data --profile typed --format ids',
+    );
+    // The screen comes with a failure: once, under load, this exited 1 and left no trace of why.
+    expect({ code, screen: code === 0 ? '' : terminal.screen() }).toEqual({ code: 0, screen: '' });
   });
 
   it('leaves the session as an animated SVG (the README shows it)', () => {
