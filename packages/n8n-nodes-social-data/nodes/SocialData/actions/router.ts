@@ -117,6 +117,7 @@ async function runItem(
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
   const count = this.getInputData().length;
+  if (count === 0) return [[]];
   const notices = new Set<string>();
   const gate = new RequestGate();
   const shared: RunShared = { gate, lookup: foldedLookups(this, gate) };
