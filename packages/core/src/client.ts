@@ -533,14 +533,9 @@ export class SocialDataClient {
     const { signal } = context;
     const maxRetries = options.maxRetries ?? this.settings.maxRetries ?? DEFAULT_MAX_RETRIES;
     const { idempotent } = catalog[id];
-    let waitedUntil = 0;
     for (let attempt = 0; ; attempt += 1) {
       const { requestsPerSecond } = this.options;
-      await this.wait(
-        () => this.gate.pass(this.now, this.options.sleep, requestsPerSecond, waitedUntil),
-        signal,
-        id,
-      );
+      await this.wait(() => this.gate.pass(this.now, this.options.sleep, requestsPerSecond), signal, id);
       const started = this.now();
       let failure: SocialDataError;
       // Settled rather than try/catch: only the transport can throw here (readResponse and
@@ -569,9 +564,10 @@ export class SocialDataClient {
       }
       if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned()) throw failure;
       const delay = retryDelay(failure, attempt, this.random);
-      if (failure instanceof ApiError && failure.status === 429)
-        waitedUntil = this.gate.pause(this.now(), delay);
-      await this.wait(() => this.options.sleep(delay), signal, id);
+      const { sleep } = this.options;
+      // A 429 is the account's limit: its wait holds back every request sharing the gate.
+      const rateLimited = failure instanceof ApiError && failure.status === 429;
+      await this.wait(() => (rateLimited ? this.gate.hold(sleep, delay) : sleep(delay)), signal, id);
       // Another batch failed during the wait: the caller has its error, so send nothing more.
       if (abandoned()) throw failure;
     }

@@ -5,36 +5,58 @@ import { ok, user } from '../support/fixtures';
 
 afterEach(() => nock.cleanAll());
 
-/** Two clients on a clock that stands still, so a pause set by one is still on for the other. */
-async function twoClients(gates: [RequestGate | undefined, RequestGate | undefined]) {
+/**
+ * Client A meets a 429 and waits; client B starts a request during that wait. What happened, in
+ * order: the requests the API saw and the moment A's wait ended.
+ */
+async function duringA429(gates: [RequestGate | undefined, RequestGate | undefined], bobFirst = false) {
+  const events: string[] = [];
   const waits: number[][] = [[], []];
-  const clientOf = (index: 0 | 1) =>
-    testClient({
-      gate: gates[index],
-      now: () => 0,
-      sleep: async (ms) => {
-        waits[index]!.push(ms);
-      },
-    }).client;
+  let endWait!: () => void;
+  let waiting!: () => void;
+  const aWaits = new Promise<void>((resolve) => (waiting = resolve));
   nock(BASE)
     .get('/social/user/alice')
-    .reply(429, { status: 'error', msg: 'Too many requests' }, { 'Retry-After': '30' })
+    .reply(() => {
+      events.push('alice');
+      return [429, { status: 'error', msg: 'Too many requests' }, { 'Retry-After': '30' }];
+    })
     .get('/social/user/alice')
-    .reply(200, ok(user(1)))
+    .reply(() => (events.push('alice again'), [200, ok(user(1))]))
     .get('/social/user/bob')
-    .reply(200, ok(user(2)));
-  await clientOf(0).call('getUser', { userName: 'alice' });
-  await clientOf(1).call('getUser', { userName: 'bob' });
-  return waits;
+    .reply(() => (events.push('bob'), [200, ok(user(2))]));
+  const a = testClient({
+    gate: gates[0],
+    sleep: (ms) => {
+      waits[0]!.push(ms);
+      waiting();
+      return new Promise<void>((resolve) => (endWait = resolve));
+    },
+  }).client;
+  const b = testClient({ gate: gates[1], sleep: async (ms) => void waits[1]!.push(ms) }).client;
+  const aCall = a.call('getUser', { userName: 'alice' });
+  await aWaits;
+  const bCall = b.call('getUser', { userName: 'bob' });
+  // Held back, B's request could only show after the wait; free, it is let finish first.
+  if (bobFirst) await bCall;
+  else await new Promise((resolve) => setTimeout(resolve, 50));
+  events.push('wait over');
+  endWait();
+  await Promise.all([aCall, bCall]);
+  return { events, waits };
 }
 
 describe('a gate shared by clients', () => {
-  it("holds every client back for a 429's wait, and the client that met it waits once", async () => {
+  it("holds every client's requests back while one waits out a 429, each wait taken once", async () => {
     const gate = new RequestGate();
-    expect(await twoClients([gate, gate])).toEqual([[30_000], [30_000]]);
+    const { events, waits } = await duringA429([gate, gate]);
+    expect(events.slice(0, 2)).toEqual(['alice', 'wait over']);
+    expect(events.slice(2).sort()).toEqual(['alice again', 'bob']);
+    expect(waits).toEqual([[30_000], []]);
   });
 
   it('leaves clients with gates of their own to their own pace', async () => {
-    expect(await twoClients([undefined, undefined])).toEqual([[30_000], []]);
+    const { events } = await duringA429([undefined, undefined], true);
+    expect(events).toEqual(['alice', 'bob', 'wait over', 'alice again']);
   });
 });
