@@ -9,22 +9,38 @@ import type { Transport } from '@social-data/core';
  */
 export function fetchTransport(): Transport {
   return async (request) => {
-    const init: RequestInit = {
-      method: request.method,
-      headers: request.headers,
-      redirect: 'manual',
-      signal: request.signal
-        ? AbortSignal.any([AbortSignal.timeout(request.timeoutMs), request.signal])
-        : AbortSignal.timeout(request.timeoutMs),
-    };
-    if (request.body !== undefined) init.body = request.body;
-    const response = await fetch(request.url, init);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const body = await readCapped(response.body, request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
-    return { status: response.status, headers, body };
+    // One controller, a timer cleared once the body is read, and a listener on the caller's
+    // signal removed then, rather than `AbortSignal.any([AbortSignal.timeout(…), signal])`: those
+    // two signals per request outlive it (the caller's signal holds the combined one until a GC
+    // sweeps it), which on a million-record export doubled the garbage promoted to old space.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+      request.timeoutMs,
+    );
+    const caller = request.signal;
+    const cancel = () => controller.abort(caller?.reason);
+    if (caller?.aborted) cancel();
+    else caller?.addEventListener('abort', cancel, { once: true });
+    try {
+      const init: RequestInit = {
+        method: request.method,
+        headers: request.headers,
+        redirect: 'manual',
+        signal: controller.signal,
+      };
+      if (request.body !== undefined) init.body = request.body;
+      const response = await fetch(request.url, init);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const body = await readCapped(response.body, request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+      return { status: response.status, headers, body };
+    } finally {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', cancel);
+    }
   };
 }
 
