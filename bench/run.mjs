@@ -18,6 +18,7 @@ import { measureMedia } from './measures/media.mjs';
 import { measureMemory } from './measures/memory.mjs';
 import { measureN8n, n8nInstalled } from './measures/n8n.mjs';
 import { measurePackages } from './measures/packages.mjs';
+import { measurePrefetch } from './measures/prefetch.mjs';
 import { measureRetries } from './measures/retries.mjs';
 import { coreAloneMs, measureReturnAll } from './measures/return-all.mjs';
 
@@ -49,6 +50,7 @@ const MEASURES = {
       return result;
     },
   },
+  prefetch: { label: 'Return All with prefetch against a bare loop', run: measurePrefetch },
   n8n: { label: 'Return All in real n8n', n8n: true, usesCoreMs: true, run: measureN8n },
   batch: { label: 'batch lookups with 20 ms latency', run: measureBatch },
   memory: { label: 'memory', run: measureMemory },

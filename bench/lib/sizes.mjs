@@ -15,6 +15,9 @@ export const SIZES = {
     exportAccount: 'followers_1m',
     exportFollowers: 1_000_000,
     exportRounds: 3,
+    prefetchLatencyMs: 20,
+    prefetchLatencyPages: 100,
+    prefetchLatencyRounds: 5,
   },
   tiny: {
     rounds: 1,
@@ -31,5 +34,8 @@ export const SIZES = {
     exportAccount: 'followers_1k',
     exportFollowers: 1_000,
     exportRounds: 1,
+    prefetchLatencyMs: 20,
+    prefetchLatencyPages: 3,
+    prefetchLatencyRounds: 1,
   },
 };

@@ -24,6 +24,8 @@ describe('npm run bench', () => {
     expect(results.rows.map((row) => row.id)).toEqual([
       'returnAll',
       'sandbox',
+      'prefetch',
+      'prefetchLatency',
       'batch-getUsersByIds',
       'batch-lookupTweets',
       'memoryStream',
