@@ -17,6 +17,7 @@ import { measureCliExport } from './measures/cli-export.mjs';
 import { measureMedia } from './measures/media.mjs';
 import { measureMemory } from './measures/memory.mjs';
 import { measureN8n, n8nInstalled } from './measures/n8n.mjs';
+import { measureN8nPeer } from './measures/n8n-peer.mjs';
 import { measurePackages } from './measures/packages.mjs';
 import { measurePrefetch } from './measures/prefetch.mjs';
 import { measureRetries } from './measures/retries.mjs';
@@ -52,6 +53,11 @@ const MEASURES = {
   },
   prefetch: { label: 'Return All with prefetch against a bare loop', run: measurePrefetch },
   n8n: { label: 'Return All in real n8n', n8n: true, usesCoreMs: true, run: measureN8n },
+  n8nPeer: {
+    label: "Return All in real n8n against the HTTP Request node and n8n's own helper",
+    n8n: true,
+    run: measureN8nPeer,
+  },
   batch: { label: 'batch lookups with 20 ms latency', run: measureBatch },
   memory: { label: 'memory', run: measureMemory },
   media: { label: 'media downloads', run: measureMedia },

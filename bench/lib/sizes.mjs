@@ -18,6 +18,11 @@ export const SIZES = {
     prefetchLatencyMs: 20,
     prefetchLatencyPages: 100,
     prefetchLatencyRounds: 5,
+    peerLines: [2, 1],
+    peerRuns: [
+      { account: 'followers_100k', followers: 100_000, rounds: 3 },
+      { account: 'followers_100k', followers: 10_000, maxPages: 50, rounds: 5 },
+    ],
   },
   tiny: {
     rounds: 1,
@@ -37,5 +42,7 @@ export const SIZES = {
     prefetchLatencyMs: 20,
     prefetchLatencyPages: 3,
     prefetchLatencyRounds: 1,
+    peerLines: [1],
+    peerRuns: [{ account: 'followers_1k', followers: 1_000, rounds: 1 }],
   },
 };
