@@ -23,6 +23,8 @@ export const SIZES = {
       { account: 'followers_100k', followers: 100_000, rounds: 3 },
       { account: 'followers_100k', followers: 10_000, maxPages: 50, rounds: 5 },
     ],
+    items: 2_000,
+    itemsLatencyMs: 100,
   },
   tiny: {
     rounds: 1,
@@ -44,5 +46,7 @@ export const SIZES = {
     prefetchLatencyRounds: 1,
     peerLines: [1],
     peerRuns: [{ account: 'followers_1k', followers: 1_000, rounds: 1 }],
+    items: 20,
+    itemsLatencyMs: 100,
   },
 };
