@@ -27,11 +27,15 @@ export async function bareFollowers(baseUrl, userName) {
 }
 
 /** The same Return All through core's paginator. */
-export async function clientFollowers(baseUrl, userName, { collectIds = false, ...clientOptions } = {}) {
+export async function clientFollowers(
+  baseUrl,
+  userName,
+  { collectIds = false, maxPages, ...clientOptions } = {},
+) {
   const paginator = benchClient(baseUrl, clientOptions).paginate(
     'getUserFollowers',
     { userName },
-    { pageSize: 200 },
+    { pageSize: 200, maxPages },
   );
   let records = 0;
   const ids = collectIds ? new Set() : undefined;

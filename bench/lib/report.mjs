@@ -39,7 +39,9 @@ export function svg({ machine, rows }) {
   ];
   bars.forEach((row, index) => {
     const y = 52 + index * 34;
-    const label = row.measure.length > 52 ? `${row.measure.slice(0, 50)}…` : row.measure;
+    // Rows whose measure is too long for the chart give a short `chart` label of their own.
+    const name = row.chart ?? row.measure;
+    const label = name.length > 52 ? `${name.slice(0, 50)}…` : name;
     parts.push(
       `<text x="10" y="${y + 15}">${escape(label)}</text>`,
       `<rect x="${left}" y="${y}" width="${Math.max(1, row.ratio * scale)}" height="20" fill="${row.met === false ? '#d9534f' : '#4a7bd0'}"/>`,

@@ -1,5 +1,13 @@
 import { bareFollowers, clientFollowers } from '../lib/clients.mjs';
-import { sideBySide } from '../lib/timing.mjs';
+import { median, sideBySide, timed } from '../lib/timing.mjs';
+
+/** Core's Return All alone (median of 3), for measures that compare with it when Return All did not run. */
+export async function coreAloneMs({ sandbox, size }, { account = size.followersAccount, maxPages } = {}) {
+  const times = [];
+  for (let run = 0; run < 3; run += 1)
+    times.push((await timed(() => clientFollowers(sandbox.url, account, { maxPages }))).ms);
+  return median(times);
+}
 
 /** 1 and 6: Return All through core against a bare fetch loop, and what the sandbox serves. */
 export async function measureReturnAll({ sandbox, size }) {
