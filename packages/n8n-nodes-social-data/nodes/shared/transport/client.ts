@@ -19,7 +19,8 @@ export async function clientFor(
   itemIndex?: number,
   gate?: RequestGate,
 ): Promise<SocialDataClient> {
-  const credential = (await context.getCredentials(API_CREDENTIAL, itemIndex)) as ApiCredential;
+  const data = await context.getCredentials(API_CREDENTIAL, itemIndex);
+  const credential = data as ApiCredential;
   const session = catalog[operation].mode === 'session';
   const missing = session ? missingSession(credential, neededBy) : undefined;
   if (missing) {
@@ -35,7 +36,7 @@ export async function clientFor(
     allowInsecureHttp: credential.allowInsecureHttp,
     cookie: session ? credential.cookie : undefined,
     proxy: session ? credential.proxy : undefined,
-    transport: n8nTransport(context),
+    transport: n8nTransport(context, data),
     sleep,
     gate,
     // n8n's Stop button: ends a retry wait (a Retry-After of up to a minute) and a request in
