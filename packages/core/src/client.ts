@@ -371,8 +371,7 @@ export class SocialDataClient {
       const folds = new Map<string, { params: NormalizedParams; callers: number[] }>();
       checked.forEach((entry, index) => {
         if (!entry.ok) return;
-        const { [result.idsParam]: _ids, ...rest } = entry.value;
-        const key = JSON.stringify(rest);
+        const key = JSON.stringify(Object.entries(entry.value).filter(([name]) => name !== result.idsParam));
         const fold = folds.get(key) ?? { params: entry.value, callers: [] };
         fold.callers.push(index);
         folds.set(key, fold);
