@@ -10,7 +10,7 @@ import { ensureN8n } from './install';
 import type { Log, Runtime } from './install';
 import type { N8nLine } from './lines';
 import { READ_EXECUTIONS_SCRIPT } from './paths';
-import { freePort } from './ports';
+import { exitedForPortInUse, freePort, PORT_ATTEMPTS } from './ports';
 import { CLI_HANG_GUARD_MS, parseRawOutput, runN8n } from './run-command';
 import type { CliResult } from './run-command';
 import { startN8nProcess, waitForReadiness } from './server-process';
@@ -115,20 +115,33 @@ export class N8nInstance {
     );
   }
 
-  /** Starts `n8n start` on a loopback port and waits until it serves; returns its URL. */
+  /**
+   * Starts `n8n start` on a loopback port and waits until it serves; returns its URL. On a port
+   * of its own choosing, a start that a port in use stopped is tried again on new ports.
+   */
   async start({ port, env = {} }: { port?: number; env?: Record<string, string> } = {}): Promise<string> {
-    const listen = port ?? (await freePort());
-    this.url = `http://127.0.0.1:${listen}`;
-    this.main = this.spawn(['start'], 'n8n-start.log', {
-      N8N_PORT: String(listen),
-      N8N_LISTEN_ADDRESS: '127.0.0.1',
-      N8N_HOST: '127.0.0.1',
-      WEBHOOK_URL: `${this.url}/`,
-      ...(await runnerBrokerEnvironment(this.runtime)),
-      ...env,
-    });
-    await waitForReadiness(this.url, this.main);
-    return this.url;
+    for (let attempt = 1; ; attempt++) {
+      const listen = port ?? (await freePort());
+      this.url = `http://127.0.0.1:${listen}`;
+      const main = this.spawn(['start'], 'n8n-start.log', {
+        N8N_PORT: String(listen),
+        N8N_LISTEN_ADDRESS: '127.0.0.1',
+        N8N_HOST: '127.0.0.1',
+        WEBHOOK_URL: `${this.url}/`,
+        ...(await runnerBrokerEnvironment(this.runtime)),
+        ...env,
+      });
+      this.main = main;
+      try {
+        await waitForReadiness(this.url, main);
+        return this.url;
+      } catch (error) {
+        const retry =
+          port === undefined && attempt < PORT_ATTEMPTS && !main.running && exitedForPortInUse(main.log);
+        if (!retry) throw error;
+        this.transcript.push(main.log);
+      }
+    }
   }
 
   /** Starts another n8n process on this instance's user folder and environment (a worker, say). */

@@ -1,7 +1,14 @@
 import { createServer } from 'node:net';
 
-/** A loopback port that was free a moment ago. */
-export function freePort(): Promise<number> {
+/**
+ * Ports handed out by this process. The kernel may hand the same free port to two binds made
+ * one after the other once the first has closed, so two n8n processes started together could be
+ * told the same port (a queue-mode worker once refused to start that way).
+ */
+const handedOut = new Set<number>();
+const ATTEMPTS = 100;
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -11,3 +18,27 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** A loopback port that was free a moment ago and that this process has not handed out before. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const port = await unusedPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no loopback port this process has not handed out already, after ${ATTEMPTS} tries`);
+}
+
+/**
+ * Whether an n8n process's log says it stopped for a port in use. A port is free when chosen,
+ * but another process on the machine may bind it before n8n does; starting again on new ports
+ * is then the remedy.
+ */
+export function exitedForPortInUse(log: string): boolean {
+  return /already in use|EADDRINUSE/.test(log);
+}
+
+/** How many times a harness starts a process on new ports before it gives up. */
+export const PORT_ATTEMPTS = 3;

@@ -1,6 +1,8 @@
 import {
+  exitedForPortInUse,
   freePort,
   N8nInstance,
+  PORT_ATTEMPTS,
   postgresEnvironment,
   postgresExecutions,
   runnerBrokerEnvironment,
@@ -73,16 +75,36 @@ export class QueueCluster {
     return this.startMain();
   }
 
-  /** A worker on `instance`'s user folder (a restart), or on a fresh one. */
+  /** A worker on `instance`'s user folder (a restart), or on a fresh one; again on new ports if one was taken. */
   async startWorker(name: string, instance = this.instance('worker')): Promise<Worker> {
+    for (let attempt = 1; ; attempt++) {
+      const process = await this.spawnWorker(name, instance);
+      try {
+        await this.untilReady(name, process.health, process.started);
+      } catch (error) {
+        if (attempt < PORT_ATTEMPTS && !process.started.running && exitedForPortInUse(process.started.log))
+          continue;
+        throw error;
+      }
+      const worker = { name, instance, process: process.started };
+      this.workers.push(worker);
+      return worker;
+    }
+  }
+
+  private async spawnWorker(name: string, instance: N8nInstance) {
     const health = await freePort();
-    const process = instance.spawn(['worker', '--concurrency=5'], `${name.replace(/\W+/g, '-')}.log`, {
+    const started = instance.spawn(['worker', '--concurrency=5'], `${name.replace(/\W+/g, '-')}.log`, {
       QUEUE_HEALTH_CHECK_ACTIVE: 'true',
       QUEUE_HEALTH_CHECK_PORT: String(health),
       N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
       ...(await runnerBrokerEnvironment(instance.runtime)),
     });
-    await until(
+    return { health, started };
+  }
+
+  private untilReady(name: string, health: number, process: N8nProcess): Promise<void> {
+    return until(
       `${name} to be ready`,
       async () => {
         if (!process.running) throw new Error(`${name} exited:\n${process.log.slice(-3000)}`);
@@ -95,9 +117,6 @@ export class QueueCluster {
       240_000,
       () => process.log.slice(-3000),
     );
-    const worker = { name, instance, process };
-    this.workers.push(worker);
-    return worker;
   }
 
   startedBy(worker: Worker): Set<string> {
