@@ -19,8 +19,8 @@ export type { BatchFailure, BatchResult, CallOptions, ClientOptions, UntypedPara
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { headerValue } from './http/transport';
 export { classifyTransportFailure } from './http/transport-failure';
-export { DEFAULT_MAX_RESPONSE_BYTES, bufferDecoder, readCapped, responseTooLarge } from './http/body-limit';
-export type { BufferLike } from './http/body-limit';
+export { DEFAULT_MAX_RESPONSE_BYTES, readCapped, responseTooLarge } from './http/body-limit';
+export { bodyText, parseJsonBody } from './http/json-body';
 export type { Body } from './http/body-limit';
 export { isLoopbackHost } from './security/plain-http';
 export { readResponse } from './http/envelope';

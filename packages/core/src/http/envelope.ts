@@ -7,6 +7,7 @@ import { errorForEnvelope, errorForStatus } from '../errors/from-response';
 import { hints } from '../errors/hints';
 import type { Envelope } from '../records/types';
 import { isRedirect, redirectError } from './redirects';
+import { bodyText, parseJsonBody } from './json-body';
 import { parseRetryAfter } from './retry-after';
 import type { TransportResponse } from './transport';
 import { excerpt } from '../security/redactor';
@@ -26,7 +27,7 @@ function formatError(
   transient: boolean,
 ): ResponseFormatError {
   const { status, body, redact } = reading;
-  const shown = excerpt(redact(body), EXCERPT_LENGTH);
+  const shown = excerpt(redact(bodyText(body)), EXCERPT_LENGTH);
   const error = new ResponseFormatError(`${problem} (HTTP ${status} on ${id})${shown ? `: ${shown}` : ''}`, {
     endpoint: id,
     status,
@@ -85,9 +86,9 @@ function hasShape(result: ResultSpec, data: unknown): boolean {
   }
 }
 
-function parse(body: string): { ok: true; value: unknown } | { ok: false } {
+function parse(body: string | Uint8Array): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(body) };
+    return { ok: true, value: parseJsonBody(body) };
   } catch {
     return { ok: false };
   }

@@ -24,7 +24,8 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: string;
+  /** The answer as text, or as the UTF-8 bytes that came (core decodes them; see json-body.ts). */
+  body: string | Uint8Array;
 }
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;

@@ -1,7 +1,5 @@
-import { DEFAULT_MAX_RESPONSE_BYTES, bufferDecoder, readCapped } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from '@social-data/core';
 import type { Transport } from '@social-data/core';
-
-const decodeUtf8 = bufferDecoder(Buffer);
 
 /**
  * Node's built-in fetch as a transport. It resolves for every HTTP status; a refused or reset
@@ -37,11 +35,7 @@ export function fetchTransport(): Transport {
       response.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      const body = await readCapped(
-        response.body,
-        request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-        decodeUtf8,
-      );
+      const body = await readCapped(response.body, request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
       return { status: response.status, headers, body };
     } finally {
       clearTimeout(timer);

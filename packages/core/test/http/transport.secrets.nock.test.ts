@@ -102,7 +102,9 @@ describe('the answer size cap (issue 25, finding 2)', () => {
   it('holds a body a host already read whole to the same cap, counted in bytes', async () => {
     await expect(readCapped('é'.repeat(600), 1024)).rejects.toBeInstanceOf(ResponseTooLargeError);
     await expect(readCapped('é'.repeat(500), 1024)).resolves.toBe('é'.repeat(500));
-    await expect(readCapped(new TextEncoder().encode('{"a":1}'), 1024)).resolves.toBe('{"a":1}');
+    await expect(readCapped(new TextEncoder().encode('{"a":1}'), 1024)).resolves.toEqual(
+      new TextEncoder().encode('{"a":1}'),
+    );
     await expect(readCapped(undefined, 1024)).resolves.toBe('');
   });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_RESPONSE_BYTES, bufferDecoder, readCapped } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from '@social-data/core';
 import type { Body, Transport } from '@social-data/core';
 import type {
   ICredentialDataDecryptedObject,
@@ -8,8 +8,6 @@ import type {
 } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../credential';
-
-const decodeUtf8 = bufferDecoder(Buffer);
 
 /**
  * The node contexts that make requests: the action node's run and the trigger's poll. Not core's
@@ -67,7 +65,6 @@ export function n8nTransport(context: NodeContext, credential: ICredentialDataDe
     const body = await readCapped(
       response.body as Body,
       request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      decodeUtf8,
     );
     return { status: response.statusCode, headers: response.headers, body };
   };
