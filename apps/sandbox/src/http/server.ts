@@ -8,6 +8,7 @@ import { World } from '../world/world';
 import { registerControl } from './control';
 import { failure, HttpFailure, success } from './envelope';
 import { Faults } from './faults';
+import { sendJson } from './json-bytes';
 import { sendFault } from './fault-replies';
 import { pageSize, tweetPage, userPage } from './paging';
 import { resolvers } from './resolvers';
@@ -208,10 +209,11 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
           cursor,
           pageFaults,
         );
-        return reply.send(success(page, result.source ? { source: result.source } : {}));
+        return sendJson(reply, success(page, result.source ? { source: result.source } : {}));
       }
       if (result.kind === 'userPage') {
-        return reply.send(
+        return sendJson(
+          reply,
           success(
             userPage(
               world.seed,
@@ -224,7 +226,8 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
           ),
         );
       }
-      return reply.send(
+      return sendJson(
+        reply,
         id === 'createList' ? { status: 'success', msg: 'List created', data: resolved } : success(resolved),
       );
     },
