@@ -16,7 +16,8 @@ export function median(values) {
 /**
  * Runs `a` and `b` in pairs, `rounds` times after one warm-up pair, swapping which goes first, and
  * reports the median of each and the median of the per-pair ratios b/a: on a small shared machine
- * the pairs see the same load, so their ratio is steadier than a ratio of medians.
+ * the pairs see the same load, so their ratio is steadier than a ratio of medians. `results`
+ * holds what each round's runs returned, `last` the last round's.
  */
 export async function sideBySide(rounds, a, b) {
   await a();
@@ -24,7 +25,7 @@ export async function sideBySide(rounds, a, b) {
   const times = { a: [], b: [] };
   const cpu = { a: [], b: [] };
   const ratios = [];
-  let last = {};
+  const results = { a: [], b: [] };
   for (let round = 0; round < rounds; round += 1) {
     const [first, second] = round % 2 ? [b, a] : [a, b];
     const one = await timed(first);
@@ -35,13 +36,15 @@ export async function sideBySide(rounds, a, b) {
     cpu.a.push(ta.cpuMs);
     cpu.b.push(tb.cpuMs);
     ratios.push(tb.ms / ta.ms);
-    last = { a: ta.result, b: tb.result };
+    results.a.push(ta.result);
+    results.b.push(tb.result);
   }
   return {
     a: median(times.a),
     b: median(times.b),
     cpu: { a: median(cpu.a), b: median(cpu.b) },
     ratio: median(ratios),
-    last,
+    results,
+    last: { a: results.a.at(-1), b: results.b.at(-1) },
   };
 }
