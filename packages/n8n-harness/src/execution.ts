@@ -30,8 +30,9 @@ export class Execution {
     return data?.resultData?.error?.message;
   }
 
+  /** What n8n printed, then how it exited: a run can print as a success and still exit non-zero. */
   get output(): string {
-    return `${this.result.stdout}\n${this.result.stderr}`;
+    return `${this.result.stdout}\n${this.result.stderr}\n(n8n exited with code ${this.result.code})`;
   }
 }
 
