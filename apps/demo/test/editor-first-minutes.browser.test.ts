@@ -2,7 +2,15 @@ import { catalog } from '@social-data/core';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { until } from '@social-data/test-support';
-import { choose, click, openEditor, pause, pickAction, type } from '@social-data/test-support/browser';
+import {
+  choose,
+  click,
+  EDITOR_WAIT_MS,
+  openEditor,
+  pause,
+  pickAction,
+  type,
+} from '@social-data/test-support/browser';
 import type { EditorBrowser } from '@social-data/test-support/browser';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,21 +91,17 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
     rmSync(outputDir, { recursive: true, force: true });
   });
 
-  it.each(SEARCHES)(
-    'finds the node in the node creator by "%s"',
-    async (search) => {
-      await page.goto(`${url}/workflow/new`);
-      await click(page.getByTestId('canvas-add-button'));
-      await type(page.getByTestId('node-creator-search-bar'), search);
-      const found = page
-        .getByTestId('node-creator')
-        .getByTestId('node-creator-item-name')
-        .getByText('Social Data', { exact: true });
-      await found.first().waitFor({ timeout: 10_000 });
-      await shoot(`search-${search}`);
-    },
-    60_000,
-  );
+  it.each(SEARCHES)('finds the node in the node creator by "%s"', async (search) => {
+    await page.goto(`${url}/workflow/new`);
+    await click(page.getByTestId('canvas-add-button'));
+    await type(page.getByTestId('node-creator-search-bar'), search);
+    const found = page
+      .getByTestId('node-creator')
+      .getByTestId('node-creator-item-name')
+      .getByText('Social Data', { exact: true });
+    await found.first().waitFor();
+    await shoot(`search-${search}`);
+  });
 
   it('runs an own-session operation in a fresh workflow with the credential n8n picked', async () => {
     // The search "bookmark" is still open: the node, then its action, as a person picks them.
@@ -111,13 +115,13 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
     await ndv
       .getByText(/\d+ items?/)
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     await shoot('session-run');
     await closePanel();
     const node = page.getByTestId('canvas-node').filter({ hasText: 'Bookmark → Get Many' });
     await node.waitFor();
     await shoot('session-run-canvas');
-  }, 120_000);
+  });
 
   it('names the username a 404 did not find', async () => {
     await pause(page);
@@ -133,12 +137,12 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
     await type(userName, 'no_such_account');
     await shoot('username-modes');
     await execute();
-    await ndv.getByText('Username "no_such_account" was not found').first().waitFor({ timeout: 30_000 });
+    await ndv.getByText('Username "no_such_account" was not found').first().waitFor();
     await expect(ndv.getByText('getUserFollowers').count()).resolves.toBe(0);
     await shoot('not-found');
     await closePanel();
     await page.getByTestId('canvas-node').filter({ hasText: 'User → Get Followers' }).waitFor();
-  }, 120_000);
+  });
 
   it("sets up a credential in its form, with the credential's own message for each mistake", async () => {
     await pause(page);
@@ -155,9 +159,9 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
       await click(page.getByTestId('credential-save-button'));
       const details = form.getByText('More details', { exact: true });
       const reason = form.getByText(opening(message));
-      await details.or(reason).first().waitFor({ timeout: 30_000 });
+      await details.or(reason).first().waitFor();
       if (await details.isVisible()) await click(details);
-      await reason.first().waitFor({ timeout: 10_000 });
+      await reason.first().waitFor();
       await shoot(shot);
     };
 
@@ -185,7 +189,7 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
     await until(
       'the credential test to pass, with no failure message left',
       async () => !(await form.isVisible()) || ((await passed.count()) > 0 && (await failed.count()) === 0),
-      30_000,
+      EDITOR_WAIT_MS,
     );
     await shoot('credential-key-only');
     if (await form.isVisible()) {
@@ -202,10 +206,10 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
     await ndv
       .getByText('Add the Session Cookie and the Proxy URL in the "Social Data API" credential')
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     await shoot('session-missing');
     await closePanel();
-  }, 180_000);
+  });
 
   it("leaves its screenshots in .reports/, and on the newest line the README's when asked", () => {
     expect(taken).toEqual(expect.arrayContaining(README_SHOTS));

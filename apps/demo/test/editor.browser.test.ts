@@ -79,7 +79,7 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
       ]),
     );
     await shoot(page, '02-node-triggers-and-actions');
-  }, 60_000);
+  });
 
   it('opens the node panel with the credential already chosen', async () => {
     const { page } = browser;
@@ -90,7 +90,7 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
     await expect(page.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.toBe(
       'Social Data',
     );
-  }, 60_000);
+  });
 
   it.each(panels.map((panel) => [`${panel.resource.name} → ${panel.operation.name}`, panel] as const))(
     '%s shows its fields',
@@ -100,11 +100,10 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
       await choose(page, 'operation', panel.operation.name);
       for (const field of panel.fields) {
         const input = page.getByTestId('ndv').getByTestId(`parameter-input-${field}`);
-        await input.first().waitFor({ state: 'visible', timeout: 5_000 });
+        await input.first().waitFor({ state: 'visible' });
       }
       await shoot(page, `panel-${panel.resource.value}-${panel.operation.value}`);
     },
-    60_000,
   );
 
   it('went through every endpoint of the catalog and leaves the node on the canvas', async () => {
@@ -123,7 +122,7 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
       'screenshots in': '.reports/screenshots/n8n-editor/',
       'requests refused (not loopback)': browser.blocked.length,
     });
-  }, 60_000);
+  });
 
   it('shows Download Media files in the output panel as binary data', async () => {
     const { page } = browser;
@@ -133,11 +132,11 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
     // The trigger alone, as Fetch Test Event: the upload step would go to slack.com.
     await page.getByTestId('node-execute-button').first().click();
     const output = page.getByTestId('output-panel');
-    await output.getByText('Binary', { exact: true }).first().click({ timeout: 30_000 });
+    await output.getByText('Binary', { exact: true }).first().click();
     const file = output.getByText(/^\d+-0\.(png|gif|mp4)$/).first();
-    await file.waitFor({ timeout: 10_000 });
+    await file.waitFor();
     await shoot(page, 'media-binary-output');
     if (process.env.UPDATE_DOCS_SCREENSHOTS) copyFileSync(shots.at(-1)!, DOCS_SHOT);
     await page.keyboard.press('Escape');
-  }, 90_000);
+  });
 });

@@ -7,6 +7,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * How long a step may wait for the editor to load, show or settle something. A hang guard, not a
+ * speed check: in CI beside real n8n runs, the editor's first page load alone took over 30 s.
+ */
+export const EDITOR_WAIT_MS = 120_000;
+
 export interface EditorBrowser {
   page: Page;
   context: BrowserContext;
@@ -44,6 +50,8 @@ export async function openEditor(
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     ],
   });
+  context.setDefaultTimeout(EDITOR_WAIT_MS);
+  context.setDefaultNavigationTimeout(EDITOR_WAIT_MS);
   const blocked: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -1,4 +1,4 @@
-export { openEditor } from './editor';
+export { EDITOR_WAIT_MS, openEditor } from './editor';
 export type { EditorBrowser } from './editor';
 export { click, pause, type } from './human';
 export { choose } from './panel-input';

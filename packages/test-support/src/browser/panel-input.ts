@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 
+import { EDITOR_WAIT_MS } from './editor';
 import { click } from './human';
 
 /** Picks an option of a dropdown parameter in the open node panel by its display name. */
@@ -13,7 +14,7 @@ export async function choose(page: Page, parameter: string, option: string): Pro
       .filter({ has: page.getByText(option, { exact: true }) })
       .first(),
   );
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + EDITOR_WAIT_MS;
   let shown = '';
   while ((shown = await input.locator('input').inputValue()) !== option) {
     if (Date.now() > deadline)
