@@ -13,7 +13,16 @@ export class Execution {
   ) {}
 
   get succeeded(): boolean {
-    return this.result.code === 0 && this.run !== null && this.run.status !== 'error';
+    if (this.run === null || this.run.status === 'error') return false;
+    return this.result.code === 0 || this.endedAfterRun;
+  }
+
+  /**
+   * n8n printed the finished, successful run and was then ended by a signal on its way out
+   * (decision E9): the run stands as n8n stored it, and the exit is n8n's.
+   */
+  get endedAfterRun(): boolean {
+    return this.result.signal !== null && this.run?.finished === true && this.run.status === 'success';
   }
 
   /** Every item the node output on its first output, across its runs. */
@@ -32,7 +41,9 @@ export class Execution {
 
   /** What n8n printed, then how it exited: a run can print as a success and still exit non-zero. */
   get output(): string {
-    return `${this.result.stdout}\n${this.result.stderr}\n(n8n exited with code ${this.result.code})`;
+    const { code, signal } = this.result;
+    const exit = signal ? `was ended by ${signal}` : `exited with code ${code}`;
+    return `${this.result.stdout}\n${this.result.stderr}\n(n8n ${exit})`;
   }
 }
 

@@ -13,6 +13,8 @@ export const CLI_HANG_GUARD_MS = 900_000;
 
 export interface CliResult {
   code: number | null;
+  /** The signal that ended n8n, when one did (code is then null). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -54,7 +56,9 @@ export function runN8n(
       );
     }, timeoutMs);
     child.on('error', (error) => finish(() => reject(error)));
-    child.on('close', (code) => finish((stdout, stderr) => resolve({ code, stdout, stderr })));
+    child.on('close', (code, signal) =>
+      finish((stdout, stderr) => resolve({ code, signal, stdout, stderr })),
+    );
   });
 }
 

@@ -11,5 +11,9 @@ export async function importAndExecute(stack: Stack, workflow: Workflow): Promis
     throw new Error(
       `"${workflow.name}" failed: ${execution.error ?? 'see the output below'}\n${execution.output.slice(-3000)}`,
     );
+  if (execution.endedAfterRun)
+    console.warn(
+      `"${workflow.name}" finished, then n8n was ended by ${execution.result.signal} (decision E9)`,
+    );
   return execution;
 }
