@@ -28,7 +28,7 @@ export { postgresEnvironment, postgresExecutions } from './postgres';
 export type { PostgresConnection } from './postgres';
 export { N8nInstance } from './instance';
 export type { InstanceOptions, Owner } from './instance';
-export { exitedForPortInUse, freePort, PORT_ATTEMPTS } from './ports';
+export { freePort, startOnFreePorts } from './ports';
 export { CACHE_DIR, NODE_PACKAGE_DIR, REPO_ROOT } from './paths';
 export { writeReport } from './reports';
 export type { Figures } from './reports';

@@ -10,7 +10,7 @@ import { ensureN8n } from './install';
 import type { Log, Runtime } from './install';
 import type { N8nLine } from './lines';
 import { READ_EXECUTIONS_SCRIPT } from './paths';
-import { exitedForPortInUse, freePort, PORT_ATTEMPTS } from './ports';
+import { freePort, startOnFreePorts } from './ports';
 import { CLI_HANG_GUARD_MS, parseRawOutput, runN8n } from './run-command';
 import type { CliResult } from './run-command';
 import { startN8nProcess, waitForReadiness } from './server-process';
@@ -120,10 +120,10 @@ export class N8nInstance {
    * of its own choosing, a start that a port in use stopped is tried again on new ports.
    */
   async start({ port, env = {} }: { port?: number; env?: Record<string, string> } = {}): Promise<string> {
-    for (let attempt = 1; ; attempt++) {
+    const launch = async () => {
       const listen = port ?? (await freePort());
       this.url = `http://127.0.0.1:${listen}`;
-      const main = this.spawn(['start'], 'n8n-start.log', {
+      this.main = this.spawn(['start'], 'n8n-start.log', {
         N8N_PORT: String(listen),
         N8N_LISTEN_ADDRESS: '127.0.0.1',
         N8N_HOST: '127.0.0.1',
@@ -131,17 +131,18 @@ export class N8nInstance {
         ...(await runnerBrokerEnvironment(this.runtime)),
         ...env,
       });
-      this.main = main;
-      try {
-        await waitForReadiness(this.url, main);
-        return this.url;
-      } catch (error) {
-        const retry =
-          port === undefined && attempt < PORT_ATTEMPTS && !main.running && exitedForPortInUse(main.log);
-        if (!retry) throw error;
-        this.transcript.push(main.log);
-      }
-    }
+      return this.main;
+    };
+    const ready = (started: N8nProcess) => waitForReadiness(this.requireUrl(), started);
+    if (port !== undefined) await ready(await launch());
+    else
+      await startOnFreePorts(
+        launch,
+        (started) => started,
+        ready,
+        (gaveUp) => this.transcript.push(gaveUp.log),
+      );
+    return this.requireUrl();
   }
 
   /** Starts another n8n process on this instance's user folder and environment (a worker, say). */

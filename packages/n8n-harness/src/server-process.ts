@@ -29,9 +29,10 @@ export function startN8nProcess(
 /**
  * Resolves once `n8n start` serves its REST API. /healthz answers 200 while migrations still
  * run, and /healthz/readiness about three seconds before the REST routes exist (measured on
- * 1.123), so the last thing waited for is the settings route the editor loads first.
+ * 1.123), so the last thing waited for is the settings route the editor loads first. The limit is
+ * a hang guard: in CI beside other real n8n runs, a 2.x start took minutes.
  */
-export async function waitForReadiness(url: string, n8n: N8nProcess, timeoutMs = 120_000): Promise<void> {
+export async function waitForReadiness(url: string, n8n: N8nProcess, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (const path of ['/healthz/readiness', '/rest/settings']) {
     for (;;) {

@@ -1,11 +1,10 @@
 import {
-  exitedForPortInUse,
   freePort,
   N8nInstance,
-  PORT_ATTEMPTS,
   postgresEnvironment,
   postgresExecutions,
   runnerBrokerEnvironment,
+  startOnFreePorts,
 } from '@social-data/n8n-harness';
 import type { N8nLine, N8nProcess, PostgresConnection, StoredExecution } from '@social-data/n8n-harness';
 
@@ -77,19 +76,14 @@ export class QueueCluster {
 
   /** A worker on `instance`'s user folder (a restart), or on a fresh one; again on new ports if one was taken. */
   async startWorker(name: string, instance = this.instance('worker')): Promise<Worker> {
-    for (let attempt = 1; ; attempt++) {
-      const process = await this.spawnWorker(name, instance);
-      try {
-        await this.untilReady(name, process.health, process.started);
-      } catch (error) {
-        if (attempt < PORT_ATTEMPTS && !process.started.running && exitedForPortInUse(process.started.log))
-          continue;
-        throw error;
-      }
-      const worker = { name, instance, process: process.started };
-      this.workers.push(worker);
-      return worker;
-    }
+    const { started } = await startOnFreePorts(
+      () => this.spawnWorker(name, instance),
+      (spawned) => spawned.started,
+      (spawned) => this.untilReady(name, spawned.health, spawned.started),
+    );
+    const worker = { name, instance, process: started };
+    this.workers.push(worker);
+    return worker;
   }
 
   private async spawnWorker(name: string, instance: N8nInstance) {
