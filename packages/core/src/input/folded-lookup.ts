@@ -27,7 +27,11 @@ export function unfold<T extends { id: string }>(
       const record = byId.get(id);
       const failure = failedWith.get(id);
       if (record) records.push(record);
-      else if (failure) failures.set(failure, [...(failures.get(failure) ?? []), id]);
+      else if (failure) {
+        const failedIds = failures.get(failure);
+        if (failedIds) failedIds.push(id);
+        else failures.set(failure, [id]);
+      }
     }
     if (index === 0) for (const record of unasked) records.push(record);
     return {
