@@ -29,7 +29,7 @@ export { RETRY_AFTER_CAP_MS } from './http/retry-after';
 export { DEFAULT_MAX_RETRIES } from './http/retry';
 export { Paginator, DEFAULT_MAX_EMPTY_PAGES } from './pagination/paginator';
 export { RequestGate } from './http/gate';
-export type { PaginateOptions, StopReason } from './pagination/paginator';
+export type { PageIterator, PaginateOptions, StopReason } from './pagination/paginator';
 export type { Page } from './pagination/page';
 export {
   normalizeId,

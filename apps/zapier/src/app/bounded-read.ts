@@ -109,7 +109,7 @@ export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<
     if (bytes + pageBytes > RECORDS_LIMIT_BYTES) {
       if (records.length === 0) throw pageTooLarge(pageBytes);
       // Far larger than the pages before it: left for the next step, from its own cursor.
-      await pages.return(undefined);
+      await pages.return();
       read -= next.value.records.length;
       return done(paginator.lastCursor ?? '', 'size');
     }
@@ -119,7 +119,7 @@ export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<
     slowestPage = Math.max(slowestPage, Date.now() - started);
     more = next.value.has_next_page;
   }
-  await pages.return(undefined);
+  await pages.return();
   return done(paginator.nextCursor ?? '', cut);
 }
 

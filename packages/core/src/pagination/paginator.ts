@@ -65,6 +65,35 @@ interface CurrentPage {
   next: string | undefined;
 }
 
+interface Step<T> {
+  page: Page<T>;
+  current: CurrentPage;
+}
+
+/** Where a run stands between two pages. */
+interface RunState<T> {
+  cursor: string | undefined;
+  /** Records to drop from the next page fetched (the first page of a resumed run). */
+  skip: number;
+  /** Cursors already followed: the API handing one out again ends the run. */
+  seen: Set<string>;
+  ids: RecentIds;
+  /** Pages in a row with no new record. */
+  stalled: number;
+  /** The next page, already requested (see `prefetch`). */
+  ahead: Promise<Page<T>> | undefined;
+  /** Why the run ends after the page last handed out. */
+  ending: StopReason | undefined;
+  /** Nothing more to hand out: stopped, failed, or ended. */
+  stopped: boolean;
+}
+
+/** Pages one by one, as `for await` or `next()` reads them; `return()` stops the run. */
+export interface PageIterator<T> extends AsyncIterator<Page<T>, undefined> {
+  return(): Promise<IteratorResult<Page<T>, undefined>>;
+  [Symbol.asyncIterator](): PageIterator<T>;
+}
+
 /**
  * Follows cursors lazily: iterate records with `for await`, or whole pages with `pages()`. One
  * paginator is one run, and hands out each record id once (within the last MAX_TRACKED_IDS). `stopReason` says why it stopped; `resumePoint()` says where a later run
@@ -97,11 +126,44 @@ export class Paginator<T> implements AsyncIterable<T> {
     return page.next === undefined ? undefined : { startCursor: page.next, skip: 0 };
   }
 
-  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
-    for await (const { page, current } of this.run()) {
-      current.delivered = page.records.length;
-      this.recordsYielded += page.records.length;
-      yield page;
+  /**
+   * Whole pages. Hand-written, like the record iterator: a suspended generator keeps what its
+   * locals last held, so the page just handed out stayed reachable while the next one was fetched
+   * and parsed, and a long export carried every page into V8's old generation (its peak RSS
+   * varied by 30 MB from run to run). Here nothing of a page outlives the call that hands it out.
+   */
+  pages(): PageIterator<T> {
+    const steps = this.steps();
+    const iterator: PageIterator<T> = {
+      next: async () => {
+        const step = await steps.next();
+        if (!step) return { done: true, value: undefined };
+        step.current.delivered = step.page.records.length;
+        this.recordsYielded += step.page.records.length;
+        return { done: false, value: step.page };
+      },
+      return: async () => {
+        steps.stop();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+
+  /**
+   * Hands each page to `handle` in turn, and the next page is fetched only once `handle` is done
+   * with it. Unlike a `for await` over pages(), whose loop keeps the page it last handed out until
+   * the next one arrives, nothing here holds a page past its `handle`. A `handle` that throws
+   * stops the run, as a `break` would.
+   */
+  async eachPage(handle: (page: Page<T>) => void | Promise<void>): Promise<void> {
+    const pages = this.pages();
+    try {
+      while (await handOnePage(pages, handle));
+    } catch (error) {
+      await pages.return();
+      throw error;
     }
   }
 
@@ -111,8 +173,8 @@ export class Paginator<T> implements AsyncIterable<T> {
    * records should cost no more than a bare fetch loop.
    */
   [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
-    const pages = this.run();
-    let records: T[] = [];
+    const steps = this.steps();
+    let records: readonly T[] = [];
     let index = 0;
     let current: CurrentPage | undefined;
     const deliver = (): IteratorResult<T, undefined> => {
@@ -121,19 +183,21 @@ export class Paginator<T> implements AsyncIterable<T> {
       return { done: false, value: records[index++]! };
     };
     const nextPage = async (): Promise<IteratorResult<T, undefined>> => {
+      // The page handed out is let go before the next one is fetched (see pages()).
+      records = [];
+      index = 0;
       while (true) {
-        const next = await pages.next();
-        if (next.done) return { done: true, value: undefined };
-        ({ current } = next.value);
-        records = next.value.page.records;
-        index = 0;
+        const step = await steps.next();
+        if (!step) return { done: true, value: undefined };
+        ({ current } = step);
+        records = step.page.records;
         if (records.length > 0) return deliver();
       }
     };
     return {
       next: () => (index < records.length ? Promise.resolve(deliver()) : nextPage()),
       return: async () => {
-        await pages.return(undefined);
+        steps.stop();
         return { done: true, value: undefined };
       },
     };
@@ -145,67 +209,90 @@ export class Paginator<T> implements AsyncIterable<T> {
     return all;
   }
 
-  private async *run(): AsyncGenerator<{ page: Page<T>; current: CurrentPage }, void, undefined> {
-    if (this.started) throw new Error('A paginator runs once; call paginate() again for a new run.');
-    this.started = true;
-    try {
-      yield* this.follow();
-    } finally {
-      this.stopReason ??= 'stopped';
-    }
+  /** The run, a page per `next()`: undefined once it stopped. `stop()`: the caller stopped reading. */
+  private steps(): { next(): Promise<Step<T> | undefined>; stop(): void } {
+    let state: RunState<T> | undefined;
+    return {
+      next: async () => {
+        if (!state) {
+          if (this.started) throw new Error('A paginator runs once; call paginate() again for a new run.');
+          this.started = true;
+          state = this.startState();
+        }
+        return this.step(state);
+      },
+      stop: () => {
+        if (!state) return;
+        state.stopped = true;
+        this.stopReason ??= 'stopped';
+      },
+    };
   }
 
-  private async *follow(): AsyncGenerator<{ page: Page<T>; current: CurrentPage }, void, undefined> {
+  private startState(): RunState<T> {
+    const cursor = this.options.startCursor;
+    return {
+      cursor,
+      skip: this.options.skip ?? 0,
+      seen: new Set<string>(cursor === undefined ? [] : [cursor]),
+      ids: new RecentIds(MAX_TRACKED_IDS),
+      stalled: 0,
+      ahead: undefined,
+      ending: undefined,
+      stopped: false,
+    };
+  }
+
+  private async step(state: RunState<T>): Promise<Step<T> | undefined> {
+    if (state.stopped) return undefined;
     const { limit, maxPages, maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES } = this.options;
-    let skip = this.options.skip ?? 0;
-    let cursor = this.options.startCursor;
-    const seen = new Set<string>(cursor === undefined ? [] : [cursor]);
-    const ids = new RecentIds(MAX_TRACKED_IDS);
-    let stalled = 0;
-    let ahead: Promise<Page<T>> | undefined;
+    // A run that ended with the last page says so once the caller asks past it.
+    if (state.ending) return this.stopWith(state, state.ending);
+    if (limit !== undefined && this.recordsYielded >= limit) return this.stopWith(state, 'limit');
+    if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stopWith(state, 'maxPages');
 
-    while (true) {
-      if (limit !== undefined && this.recordsYielded >= limit) return this.stop('limit');
-      if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stop('maxPages');
+    const cursor = state.cursor;
+    this.lastCursor = cursor;
+    const ahead = state.ahead;
+    state.ahead = undefined;
+    const page = await (ahead ?? this.fetchPage(cursor)).catch((error: unknown) => {
+      state.stopped = true;
+      this.stopReason ??= 'failed';
+      throw error;
+    });
+    this.pagesFetched += 1;
+    const offset = Math.min(state.skip, page.records.length);
+    state.skip = 0;
+    const room = limit === undefined ? Infinity : limit - this.recordsYielded;
+    const { records, positions, fresh } = state.ids.take(page.records, offset, room);
+    state.stalled = fresh ? 0 : state.stalled + 1;
 
-      this.lastCursor = cursor;
-      const page = await (ahead ?? this.fetchPage(cursor)).catch((error: unknown) => {
-        this.stopReason ??= 'failed';
-        throw error;
-      });
-      ahead = undefined;
-      this.pagesFetched += 1;
-      const offset = Math.min(skip, page.records.length);
-      skip = 0;
-      const room = limit === undefined ? Infinity : limit - this.recordsYielded;
-      const { records, positions, fresh } = ids.take(page.records, offset, room);
-      stalled = fresh ? 0 : stalled + 1;
+    let reason: StopReason | undefined;
+    if (!page.has_next_page) reason = 'end';
+    else if (state.seen.has(page.next_cursor)) reason = 'repeatedCursor';
+    else if (state.stalled >= maxEmptyPages) reason = 'emptyPages';
+    const ended = reason === 'end' || reason === 'repeatedCursor';
 
-      let reason: StopReason | undefined;
-      if (!page.has_next_page) reason = 'end';
-      else if (seen.has(page.next_cursor)) reason = 'repeatedCursor';
-      else if (stalled >= maxEmptyPages) reason = 'emptyPages';
-      const ended = reason === 'end' || reason === 'repeatedCursor';
-
-      const current: CurrentPage = {
-        cursor,
-        size: page.records.length,
-        offset,
-        positions,
-        delivered: 0,
-        next: ended ? undefined : page.next_cursor,
-      };
-      this.current = current;
-      if (reason === undefined && this.wantsNext(records)) {
-        ahead = this.fetchPage(page.next_cursor);
+    const current: CurrentPage = {
+      cursor,
+      size: page.records.length,
+      offset,
+      positions,
+      delivered: 0,
+      next: ended ? undefined : page.next_cursor,
+    };
+    this.current = current;
+    if (reason) state.ending = reason;
+    else {
+      state.seen.add(page.next_cursor);
+      state.cursor = page.next_cursor;
+      if (this.wantsNext(records)) {
+        state.ahead = this.fetchPage(page.next_cursor);
         // A caller that stops reading never awaits it; its failure is reported only when read.
-        ahead.catch(() => undefined);
+        state.ahead.catch(() => undefined);
       }
-      yield { page: { ...page, records, has_next_page: reason === undefined }, current };
-      if (reason) return this.stop(reason);
-      seen.add(page.next_cursor);
-      cursor = page.next_cursor;
     }
+    return { page: { ...page, records, has_next_page: reason === undefined }, current };
   }
 
   /** Whether the page after one whose records are `records` is sure to be read (see `prefetch`). */
@@ -217,7 +304,20 @@ export class Paginator<T> implements AsyncIterable<T> {
     return prefetch === true || prefetch(records);
   }
 
-  private stop(reason: StopReason): void {
+  private stopWith(state: RunState<T>, reason: StopReason): undefined {
+    state.stopped = true;
     this.stopReason = reason;
+    return undefined;
   }
+}
+
+/** One page to `handle`; false once there are none. A function of its own so the page dies with it. */
+async function handOnePage<T>(
+  pages: PageIterator<T>,
+  handle: (page: Page<T>) => void | Promise<void>,
+): Promise<boolean> {
+  const next = await pages.next();
+  if (next.done) return false;
+  await handle(next.value);
+  return true;
 }
