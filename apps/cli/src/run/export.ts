@@ -98,7 +98,8 @@ async function exportPages(
   const progress: Progress = await createProgress(progressChoice, total);
   try {
     progress.update(done.records, done.pages);
-    for await (const page of pages.pages()) {
+    // eachPage, not `for await`: the loop would keep each page alive while the next is parsed.
+    await pages.eachPage((page) => {
       destination.write(formatter.write(page.records.map(shape)));
       done.records += page.records.length;
       done.pages += 1;
@@ -115,7 +116,7 @@ async function exportPages(
           format: formatter.state(),
         });
       progress.update(done.records, done.pages);
-    }
+    });
   } finally {
     progress.stop();
   }
