@@ -14,7 +14,7 @@ export const SIZES = {
     mediaBytes: 5 * 1024 * 1024,
     exportAccount: 'followers_1m',
     exportFollowers: 1_000_000,
-    exportRounds: 3,
+    exportRounds: 5,
     prefetchLatencyMs: 20,
     prefetchLatencyPages: 100,
     prefetchLatencyRounds: 5,
