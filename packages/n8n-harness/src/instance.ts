@@ -102,7 +102,8 @@ export class N8nInstance {
   /** Runs a workflow to the end in this process (`n8n execute`, which ignores queue mode). */
   async execute(workflowId: string): Promise<Execution> {
     const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
-    const run = result.code === 0 ? parseRawOutput(result.stdout) : null;
+    // A run that a signal ended on n8n's way out has printed it whole (decision E9).
+    const run = result.code === 0 || result.signal !== null ? parseRawOutput(result.stdout) : null;
     return new Execution(result, run);
   }
 

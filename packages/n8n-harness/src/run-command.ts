@@ -62,11 +62,18 @@ export function runN8n(
   });
 }
 
-/** `n8n execute --rawOutput` prints log lines before the run on 2.x: the JSON starts at a lone `{`. */
+/**
+ * `n8n execute --rawOutput` prints log lines before the run on 2.x: the JSON starts at a lone `{`.
+ * Null when there is no run, or only part of one (a process ended mid-print).
+ */
 export function parseRawOutput(stdout: string): Record<string, unknown> | null {
   const lines = stdout.split('\n');
   const start = lines.findIndex((line) => line === '{');
   if (start === -1) return null;
   const end = lines.lastIndexOf('}');
-  return JSON.parse(lines.slice(start, end + 1).join('\n')) as Record<string, unknown>;
+  try {
+    return JSON.parse(lines.slice(start, end + 1).join('\n')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
 import { Execution } from '../src/execution';
+import { parseRawOutput } from '../src/run-command';
 import type { CliResult } from '../src/run-command';
 
 const run = (status: string, finished: boolean) => ({
@@ -38,5 +39,17 @@ describe('whether an n8n execute counts as a success (decision E9)', () => {
 
   it('names the exit code when no signal ended n8n', () => {
     expect(new Execution(exit(1, null), null).output).toMatch(/\(n8n exited with code 1\)$/);
+  });
+});
+
+describe("reading the run from n8n execute's output", () => {
+  const printed = 'n8n Task Broker ready\n{\n  "status": "success",\n  "finished": true\n}\n';
+
+  it('reads the run after the log lines', () => {
+    expect(parseRawOutput(printed)).toEqual({ status: 'success', finished: true });
+  });
+
+  it('reads no run from output cut off mid-print', () => {
+    expect(parseRawOutput(printed.slice(0, 40))).toBeNull();
   });
 });
