@@ -159,11 +159,12 @@ export class Paginator<T> implements AsyncIterable<T> {
    */
   async eachPage(handle: (page: Page<T>) => void | Promise<void>): Promise<void> {
     const pages = this.pages();
+    let finished = false;
     try {
       while (await handOnePage(pages, handle));
-    } catch (error) {
-      await pages.return();
-      throw error;
+      finished = true;
+    } finally {
+      if (!finished) await pages.return();
     }
   }
 
