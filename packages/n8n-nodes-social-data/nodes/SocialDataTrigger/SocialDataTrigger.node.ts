@@ -2,6 +2,7 @@ import { feedIds, feeds } from '@social-data/core';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
+import { oneAtATime } from './trigger/one-at-a-time';
 import { pollEvent } from './trigger/poll';
 import { triggerProperties } from './trigger/properties';
 import { subtitleFor } from '../shared/subtitle';
@@ -29,6 +30,6 @@ export class SocialDataTrigger implements INodeType {
   };
 
   async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-    return pollEvent.call(this);
+    return await oneAtATime(this, () => pollEvent.call(this));
   }
 }

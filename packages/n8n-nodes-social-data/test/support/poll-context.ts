@@ -48,7 +48,8 @@ export function pollContext(
     mode = 'trigger',
     staticData = {},
     sessionId,
-  }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject; sessionId?: string } = {},
+    workflowId = 'test-workflow',
+  }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject; sessionId?: string; workflowId?: string } = {},
 ): PollHarness {
   const harness: PollHarness = {
     context: undefined as never,
@@ -60,6 +61,7 @@ export function pollContext(
   harness.context = {
     getNode: () =>
       sessionId ? { ...node, credentials: { socialDataApi: { id: sessionId, name: sessionId } } } : node,
+    getWorkflow: () => ({ id: workflowId, name: 'Trigger test', active: true }),
     getMode: () => mode,
     getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
     getWorkflowStaticData: () => staticData,

@@ -6,6 +6,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { SocialDataTrigger } from '../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
+import { HELD_AT_MOST_MS, oneAtATime } from '../../../nodes/SocialDataTrigger/trigger/one-at-a-time';
 import { API_KEY, COOKIE, leakedSecrets, PROXY, SECRETS } from '../../support/api';
 import { pollContext, sandboxForPolls } from '../../support/poll-context';
 
@@ -277,6 +278,46 @@ describe('new followers', () => {
     Object.assign(active.parameters, byName('followers_200'));
     await control.join('followers', { owner: 'followers_200' }, control.strangers(2));
     expect(await active.ids()).toEqual([]);
+  });
+});
+
+describe('polls that overlap', () => {
+  it('emits a burst once when the next poll starts before the last one has ended', async () => {
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_1k') });
+    await active.poll();
+    const joined = control.strangers(250);
+    await control.join('followers', { owner: 'followers_1k' }, joined);
+    const [first, second] = await Promise.all([active.ids(), active.ids()]);
+    expect(first).toEqual(joined);
+    expect(second).toEqual([]);
+    expect(active.warnings).toEqual([
+      expect.stringMatching(/skipped this poll because the previous one is still running/),
+    ]);
+    expect(await active.ids()).toEqual([]);
+    expect(active.emitted).toEqual(joined);
+  });
+
+  it('runs the next poll once a poll has held its trigger past the limit, and frees it after', async () => {
+    let clock = 0;
+    const now = () => clock;
+    const harness = pollContext({}, credentials, { workflowId: 'lost-poll' });
+    const emitted = (id: string) => async () => [[{ json: { id } }]];
+    void oneAtATime(harness.context, () => new Promise<never>(() => {}), now);
+    clock = HELD_AT_MOST_MS - 1;
+    expect(await oneAtATime(harness.context, emitted('skipped'), now)).toBeNull();
+    clock = HELD_AT_MOST_MS;
+    expect(await oneAtATime(harness.context, emitted('after'), now)).toEqual([[{ json: { id: 'after' } }]]);
+    expect(await oneAtATime(harness.context, emitted('next'), now)).toEqual([[{ json: { id: 'next' } }]]);
+    expect(harness.warnings).toEqual([expect.stringContaining('still running after 600 s')]);
+  });
+
+  it('never holds back a manual Fetch Test Event', async () => {
+    const harness = pollContext({}, credentials, { workflowId: 'manual-beside', mode: 'manual' });
+    const busy = pollContext({}, credentials, { workflowId: 'manual-beside' });
+    void oneAtATime(busy.context, () => new Promise<never>(() => {}));
+    expect(await oneAtATime(harness.context, async () => [[{ json: { id: '1' } }]])).toEqual([
+      [{ json: { id: '1' } }],
+    ]);
   });
 });
 
