@@ -37,21 +37,24 @@ export function socialDataNode(
 }
 
 /**
- * By default every trigger the harness builds polls once a minute at second 30, so the triggers
- * of one workflow poll at once. n8n's own "Every Minute" picks a random second per node, which
- * made them overlap only now and then, and an n8n 2.x failure that needs two polls at once (one
- * trigger's poll ending while another still reads, decision N26) showed only now and then.
+ * By default every trigger the harness builds polls four times a minute, at seconds 0, 15, 30 and
+ * 45, so the triggers of one workflow poll at once. n8n's own "Every Minute" picks a random second
+ * per node, which made them overlap only now and then, and an n8n 2.x failure that needs two polls
+ * at once (one trigger's poll ending while another still reads, decision N26) showed only now and
+ * then. Four times a minute (n8n refuses a schedule finer than whole seconds of each minute, so
+ * this is four schedules) cuts the wait for each round of a trigger test to a quarter, and makes a
+ * poll that outlasts its interval (decision N27) likelier.
  */
-const POLL_SECOND = 30;
+const POLL_SECONDS = [0, 15, 30, 45];
 
-/** A Social Data Trigger polling every minute, at `second`. */
+/** A Social Data Trigger polling every minute at each of `seconds`. */
 export function socialDataTrigger(
   name: string,
   position: Position,
   event: string,
   parameters: Record<string, unknown>,
   credentials: NodeCredentials,
-  second = POLL_SECOND,
+  seconds: readonly number[] = POLL_SECONDS,
 ): Record<string, unknown> {
   return node(
     name,
@@ -61,7 +64,9 @@ export function socialDataTrigger(
     {
       event,
       ...parameters,
-      pollTimes: { item: [{ mode: 'custom', cronExpression: `${second} * * * * *` }] },
+      pollTimes: {
+        item: seconds.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })),
+      },
     },
     { credentials },
   );

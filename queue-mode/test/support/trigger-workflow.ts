@@ -28,7 +28,7 @@ export function triggerWorkflow(credential: CredentialRef, receiver: string) {
         event,
         { userName: { __rl: true, mode: 'username', value: account } },
         { socialDataApi: credential },
-        15 + index * 30,
+        [15 + index * 30],
       ),
       postItems(node, [300, index * 200], receiver),
     ]),

@@ -46,12 +46,12 @@ function listsWorkflow(receiver: string) {
   );
 }
 
-/** As in the trigger suite: n8n polls once a minute, and a loaded machine is slow. */
+/** As in the trigger suite: a deadline for a round, which a loaded machine needs. */
 const ROUND_MS = 300_000;
 
 /**
  * Issue 24 in a real n8n `start` process: changes made through the sandbox's control API between
- * minute polls come out exactly once: tweets of three accounts that pass the filter, each with
+ * polls come out exactly once: tweets of three accounts that pass the filter, each with
  * its account, and the accounts that stopped following, nothing else.
  */
 export function listsAndRemovalsSuite(line: 1 | 2): void {

@@ -12,7 +12,7 @@ const CALM = 'sdSecCalmPolling';
 const LIST = listId(0);
 const API = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
 
-/** A workflow of Social Data Trigger nodes polling every minute, and nothing else. */
+/** A workflow of Social Data Trigger nodes polling four times a minute, and nothing else. */
 function pollingWorkflow(
   id: string,
   triggers: Array<{ name: string; event: string; parameters: Record<string, unknown>; session?: boolean }>,

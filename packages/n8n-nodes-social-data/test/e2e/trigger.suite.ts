@@ -48,7 +48,7 @@ const WATCHED: Watched[] = [
 ];
 
 /**
- * Three triggers polling every minute, each feeding an HTTP Request node that posts what it got
+ * Three triggers polling four times a minute, each feeding an HTTP Request node that posts what it got
  * to a receiver in the test, so the test knows when a poll's execution has finished.
  */
 function triggerWorkflow(receiver: string) {
@@ -68,7 +68,7 @@ function triggerWorkflow(receiver: string) {
 }
 
 /**
- * How long one round may take to come out: n8n polls once a minute, and on a busy machine (two
+ * How long one round may take to come out: with polls a minute apart, on a busy machine (two
  * busy loops beside the whole CI run) a 2.x round once took more than 150 s. A wait ends as soon
  * as its items arrive, so this costs a quiet machine nothing.
  */
@@ -76,7 +76,7 @@ const ROUND_MS = 300_000;
 
 /**
  * The trigger inside a real n8n `start` process: activation records state, then changes made
- * through the sandbox's control API between minute polls come out of n8n's executions exactly once.
+ * through the sandbox's control API between polls come out of n8n's executions exactly once.
  */
 export function triggerSuite(line: 1 | 2): void {
   describe(`the Social Data Trigger in real n8n ${line}.x`, () => {
