@@ -1,8 +1,9 @@
-// Real n8n and a real browser: one file at a time, so the two cores are not shared three ways
-// with the n8n package's end-to-end run that turbo starts beside this one.
+// Real n8n and a real browser. Two files at a time: the million-follower example alone takes
+// longer than every other file together, and the waits of the rest (n8n's starts and polls, the
+// editor) leave the cores to it; one at a time made this package the last to finish in CI.
 module.exports = {
   ...require('../../jest.preset.cjs'),
   displayName: 'demo',
-  maxWorkers: 1,
+  maxWorkers: 2,
   testTimeout: 600_000,
 };

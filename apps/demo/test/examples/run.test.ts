@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
   chainLookups,
   createList,
-  followersInParts,
   followersToCsv,
   listTweetsToSlack,
   mediaTweetsToSlack,
@@ -14,8 +12,7 @@ import type { ExampleContext } from '../../src/examples';
 import { writeReport } from '@social-data/n8n-harness';
 
 import { DEFAULT_LINE } from '../../src/options';
-import { Progress } from '../../src/progress';
-import { startStack } from '../../src/stack';
+import { exampleStack } from '../support/example-stack';
 
 /** A CSV line's first column (the id), for lines without quoted commas before it. */
 const firstColumn = (line: string) => line.replace(/^\uFEFF/, '').split(',')[0];
@@ -25,22 +22,17 @@ const firstColumn = (line: string) => line.replace(/^\uFEFF/, '').split(',')[0];
  * in this package's tests (docs/decisions.md, E1).
  */
 describe(`the example workflows, run as npm run demo runs them (n8n ${DEFAULT_LINE}.x)`, () => {
+  const stack = exampleStack();
   let context: ExampleContext;
-  const log: string[] = [];
   let started = 0;
 
   beforeAll(async () => {
     started = Date.now();
-    const progress = new Progress((line) => log.push(line));
-    const outputDir = mkdtempSync(join(tmpdir(), 'demo-output-'));
-    const stack = await startStack(progress, { prefix: 'social-data-examples-', outputDir });
-    context = { stack, progress, outputDir };
+    await stack.start();
+    context = stack.context();
   }, 600_000);
 
-  afterAll(async () => {
-    await context?.stack.close();
-    rmSync(context?.outputDir ?? '', { recursive: true, force: true });
-  });
+  afterAll(() => stack.close());
 
   it('writes every follower of @followers_1k to a CSV file once, with simplified columns', async () => {
     const result = await followersToCsv.run(context);
@@ -67,28 +59,6 @@ describe(`the example workflows, run as npm run demo runs them (n8n ${DEFAULT_LI
     expect(result.listId).toMatch(/^\d+$/);
     expect(result.createRequests).toBe(1);
   });
-
-  it('reads all 1,000,000 followers of @followers_1m in parts of 200,000, each once', async () => {
-    const result = await followersInParts.run(context);
-    expect(result.followers).toBe(1_000_000);
-    expect(result.unique).toBe(1_000_000);
-    // The fifth part ends on the API's last cursor ("0|…", decision S3); the run that follows it
-    // reads the empty page that ends the feed.
-    expect(result.parts.map((part) => part.records)).toEqual([
-      200_000, 200_000, 200_000, 200_000, 200_000, 0,
-    ]);
-    writeReport(
-      'demo-followers-in-parts',
-      `A million followers in parts of 200,000 (n8n ${context.stack.n8n.runtime.version})`,
-      {
-        runs: result.parts.length,
-        'followers read': result.followers,
-        'unique followers': result.unique,
-        'slowest run (s)': result.parts.reduce((max, part) => Math.max(max, part.seconds), 0),
-        'largest execution data (MB)': result.parts.reduce((max, part) => Math.max(max, part.executionMb), 0),
-      },
-    );
-  }, 1_800_000);
 
   it('posts each new list tweet to the Slack webhook exactly once, from the active trigger', async () => {
     const result = await listTweetsToSlack.run(context);
