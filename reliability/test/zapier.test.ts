@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import nock from 'nock';
-import { hints, isRemovalFeed } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, hints, isRemovalFeed } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import { accountId, RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -36,6 +36,7 @@ const tally = {
   longestMs: 0,
   creates: 0,
   slowMs: 0,
+  hostileMb: 0,
 };
 
 const authFor = (key: string) => ({ apiKey: key, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY });
@@ -127,6 +128,7 @@ afterAll(async () => {
     'Zapier: longest step (ms)': Math.round(tally.longestMs),
     'Zapier: slow answer, all steps ended (ms)': Math.round(tally.slowMs),
     'Zapier: log lines scanned': tally.logLines,
+    'Zapier: hostile answer, most sent per request before the hang-up (MB)': Math.round(tally.hostileMb),
     'fault runs': tally.runs,
     'requests made': sandbox.stats.requests,
     'items checked': tally.items,
@@ -170,6 +172,17 @@ describe('every step against the sandbox', () => {
  * length) before core sees the size or the cut: still one request, nothing kept, no list made.
  */
 const CLOSED_EARLY: FaultKind[] = ['gzip-bomb', 'lying-length'];
+
+/**
+ * The answers that never end or lie about their length. The app must stop each at its size cap
+ * and close the connection: node-fetch, under z.request, went on downloading a 1 GiB body after
+ * core had stopped reading it. Past the cap, only what was already on its way may be sent: the
+ * sandbox's stream buffer and loopback's socket buffers (about 4 MB seen).
+ */
+const HOSTILE: FaultKind[] = ['endless-body', 'gzip-bomb', 'lying-length'];
+const SENT_PAST_CAP_BYTES = 16 * 1024 ** 2;
+/** How long a closed connection may take to reach the sandbox on a busy machine. */
+const HANG_UP_MS = 20_000;
 
 describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
   const faults = FAULT_KINDS.filter((fault) => fault !== 'slow');
@@ -244,6 +257,17 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
         expect(result).toMatchObject({ records: [], next_cursor: '', has_next_page: false });
       }
       tally.items += Array.isArray(result) ? result.length : (result.records?.length ?? 1);
+    }
+    if (HOSTILE.includes(fault)) {
+      const answers = sandbox.stats.hostileAnswers(outcome.apiKey);
+      await waitFor(() => answers.open === 0, HANG_UP_MS);
+      expect(answers.open).toBe(0);
+      // A gzip bomb's bytes are counted inflated: 16 KB on the wire stand for 16 MiB.
+      if (fault !== 'gzip-bomb')
+        expect(answers.bytes).toBeLessThanOrEqual(
+          requests * (DEFAULT_MAX_RESPONSE_BYTES + SENT_PAST_CAP_BYTES),
+        );
+      tally.hostileMb = Math.max(tally.hostileMb, answers.bytes / 1024 ** 2 / requests);
     }
     if (shape.key === 'createList') {
       tally.creates += 1;

@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 import type { Fault } from './faults';
+import type { Stats } from './stats';
 import { sendEndlessBody, sendGzipBomb, sendLyingLength, sendRedirect } from './hostile';
 
 /** Answers a staged fault as the API would; false when the fault changes a page instead. */
-export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest): boolean {
+export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest, stats: Stats): boolean {
+  const key = request.headers['x-api-key'];
+  const answers = () => stats.hostileAnswers(typeof key === 'string' ? key : '');
   switch (fault.fault) {
     case 'rate-limit':
       reply
@@ -63,13 +66,13 @@ export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyReq
       sendRedirect(fault, reply, fault.fault === 'redirect-same-origin');
       return true;
     case 'endless-body':
-      sendEndlessBody(fault, reply);
+      sendEndlessBody(fault, reply, answers());
       return true;
     case 'gzip-bomb':
-      sendGzipBomb(fault, reply);
+      sendGzipBomb(fault, reply, answers());
       return true;
     case 'lying-length':
-      sendLyingLength(fault, reply, request);
+      sendLyingLength(fault, reply, request, answers());
       return true;
     default:
       return false;

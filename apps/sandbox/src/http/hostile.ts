@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Fault } from './faults';
+import type { HostileAnswers } from './stats';
 
 /**
  * The hostile answers of issue 25: a body that never ends, a gzip bomb and a length that lies.
@@ -16,15 +17,32 @@ const CHUNK = Buffer.alloc(64 * 1024, ' ');
 const MEMBER_BYTES = 16 * 1024 * 1024;
 let member: Buffer | undefined;
 
-function* spaces(bytes: number): Generator<Buffer> {
-  for (let sent = 0; sent < bytes; sent += CHUNK.length) yield CHUNK;
+/**
+ * Counts an answer as open from its first chunk until its stream ends or is destroyed (the
+ * client hung up), and each chunk's body bytes as it is handed on.
+ */
+function* counted(chunks: Iterable<[Buffer, number]>, answers: HostileAnswers): Generator<Buffer> {
+  answers.open += 1;
+  try {
+    for (const [chunk, bytes] of chunks) {
+      answers.bytes += bytes;
+      yield chunk;
+    }
+  } finally {
+    answers.open -= 1;
+  }
 }
 
-function* bomb(bytes: number): Generator<Buffer> {
-  yield gzipSync(OPENING);
+function* spaces(bytes: number): Generator<[Buffer, number]> {
+  for (let sent = 0; sent < bytes; sent += CHUNK.length) yield [CHUNK, CHUNK.length];
+}
+
+/** Counted by what each member inflates to. */
+function* bomb(bytes: number): Generator<[Buffer, number]> {
+  yield [gzipSync(OPENING), OPENING.length];
   // Concatenated gzip members are one valid gzip stream (RFC 1952): 16 KB each on the wire.
   member ??= gzipSync(Buffer.alloc(MEMBER_BYTES, ' '), { level: 9 });
-  for (let sent = 0; sent < bytes; sent += MEMBER_BYTES) yield member;
+  for (let sent = 0; sent < bytes; sent += MEMBER_BYTES) yield [member, MEMBER_BYTES];
 }
 
 /** A redirect: to `fault.to` on another origin, or to this sandbox's `/redirected` page. */
@@ -35,19 +53,24 @@ export function sendRedirect(fault: Fault, reply: FastifyReply, sameOrigin: bool
     .send();
 }
 
-export function sendEndlessBody(fault: Fault, reply: FastifyReply): void {
+function* endless(bytes: number): Generator<[Buffer, number]> {
+  yield [Buffer.from(OPENING), OPENING.length];
+  yield* spaces(bytes);
+}
+
+export function sendEndlessBody(fault: Fault, reply: FastifyReply, answers: HostileAnswers): void {
   reply
     .code(200)
     .type('application/json')
-    .send(Readable.from([Buffer.from(OPENING), ...spaces(fault.bytes)]));
+    .send(Readable.from(counted(endless(fault.bytes), answers)));
 }
 
-export function sendGzipBomb(fault: Fault, reply: FastifyReply): void {
+export function sendGzipBomb(fault: Fault, reply: FastifyReply, answers: HostileAnswers): void {
   reply
     .code(200)
     .type('application/json')
     .header('content-encoding', 'gzip')
-    .send(Readable.from(bomb(fault.bytes)));
+    .send(Readable.from(counted(bomb(fault.bytes), answers)));
 }
 
 /**
@@ -55,13 +78,18 @@ export function sendGzipBomb(fault: Fault, reply: FastifyReply): void {
  * connection: a client that reads by the header gets cut-off JSON, one that reads to the end of
  * the connection gets everything.
  */
-export function sendLyingLength(fault: Fault, reply: FastifyReply, request: FastifyRequest): void {
+export function sendLyingLength(
+  fault: Fault,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  answers: HostileAnswers,
+): void {
   reply.hijack();
   const socket = request.raw.socket;
   socket.write(
     `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${OPENING.length}\r\nconnection: close\r\n\r\n${OPENING}`,
   );
-  const rest = Readable.from(spaces(fault.bytes));
+  const rest = Readable.from(counted(spaces(fault.bytes), answers));
   rest.on('end', () => socket.end());
   socket.on('close', () => rest.destroy());
   socket.on('error', () => rest.destroy());

@@ -183,7 +183,7 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
       const header = request.headers['x-sandbox-fault'];
       const fault = faults.pick(key, id, typeof header === 'string' ? header : undefined);
       if (fault?.fault === 'slow') await delay(fault.delayMs, undefined, { signal: closing });
-      if (fault && sendFault(fault, reply, request)) return reply;
+      if (fault && sendFault(fault, reply, request, stats)) return reply;
 
       if (spec.mode === 'session') {
         if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {

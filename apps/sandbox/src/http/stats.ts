@@ -3,6 +3,14 @@ import type { RecordedRequest } from './recorder';
 /** The most media requests kept; a bench run of 200 downloads stays within it. */
 export const KEPT_MEDIA_REQUESTS = 1000;
 
+/** The hostile answers given to one key. */
+export interface HostileAnswers {
+  /** Body bytes handed to the connection (decompressed, for a gzip bomb). */
+  bytes: number;
+  /** Answers still being sent: a client that stopped reading without hanging up keeps them open. */
+  open: number;
+}
+
 /** What the sandbox saw, for tests that count requests (no duplicate creates, expected calls). */
 export class Stats {
   requests = 0;
@@ -15,6 +23,11 @@ export class Stats {
    * proves a client never sent the API key, the cookie or the proxy there.
    */
   mediaRequests: Omit<RecordedRequest, 'body'>[] = [];
+  /**
+   * Endless bodies, gzip bombs and lying lengths by API key: what proves a client stopped the
+   * download at its size cap and hung up, instead of only ceasing to look at it.
+   */
+  hostile: Record<string, HostileAnswers> = {};
 
   count(endpoint: string, key?: string): void {
     this.requests += 1;
@@ -27,11 +40,16 @@ export class Stats {
     if (this.mediaRequests.length < KEPT_MEDIA_REQUESTS) this.mediaRequests.push(request);
   }
 
+  hostileAnswers(key: string): HostileAnswers {
+    return (this.hostile[key] ??= { bytes: 0, open: 0 });
+  }
+
   reset(): void {
     this.requests = 0;
     this.byEndpoint = {};
     this.byKey = {};
     this.createListRequests = 0;
     this.mediaRequests = [];
+    this.hostile = {};
   }
 }

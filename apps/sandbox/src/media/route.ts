@@ -36,6 +36,7 @@ function sendMediaFault(
   reply: FastifyReply,
   request: FastifyRequest,
   file: MediaFile,
+  stats: Stats,
 ): boolean {
   switch (fault.fault) {
     case 'redirect-same-origin':
@@ -70,7 +71,7 @@ function sendMediaFault(
     case 'blank-cursor':
       return false;
     default:
-      return sendFault(fault, reply, request);
+      return sendFault(fault, reply, request, stats);
   }
 }
 
@@ -113,7 +114,7 @@ export async function startMediaHost(options: {
     const header = request.headers['x-sandbox-fault'];
     const fault = faults.pick('', MEDIA_ENDPOINT, typeof header === 'string' ? header : undefined);
     if (fault?.fault === 'slow') await delay(fault.delayMs, undefined, { signal: closing });
-    if (fault && sendMediaFault(fault, reply, request, file)) return reply;
+    if (fault && sendMediaFault(fault, reply, request, file, stats)) return reply;
     return reply
       .code(200)
       .type(file.contentType)

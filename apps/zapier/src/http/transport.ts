@@ -1,6 +1,8 @@
 import { DEFAULT_MAX_RESPONSE_BYTES, TimeoutError, readCapped } from '@social-data/core';
-import type { Body, Transport } from '@social-data/core';
+import type { Transport } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
+
+import { hangUpSignal, hangingUp } from './hang-up';
 
 /** node-fetch, under z.request, reports a timeout this way; core would take it for a lost connection. */
 function isTimeout(error: unknown): boolean {
@@ -13,8 +15,8 @@ function isTimeout(error: unknown): boolean {
  * from the connection (so Zapier knows it for censoring); core reads every answer itself and the
  * step turns its failures into `z.errors`. No redirect is followed (node-fetch would carry the
  * key and the body to any origin), and the answer is taken raw, as node-fetch's decompressed
- * stream, and read up to the size cap: z.request would otherwise buffer any size whole. No
- * request starts after the step's deadline.
+ * stream, and read up to the size cap: z.request would otherwise buffer any size whole. At the cap
+ * the connection is closed, not only left unread. No request starts after the step's deadline.
  */
 export function zapierTransport(z: ZObject, deadline: number): Transport {
   return async (request) => {
@@ -27,6 +29,7 @@ export function zapierTransport(z: ZObject, deadline: number): Transport {
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
     );
+    const { signal, hangUp } = hangUpSignal(request.signal);
     let response;
     try {
       response = await z.request({
@@ -38,6 +41,8 @@ export function zapierTransport(z: ZObject, deadline: number): Transport {
         skipThrowForStatus: true,
         redirect: 'manual',
         raw: true,
+        // Outside zapier-platform-core's request type, though it hands it on to node-fetch.
+        ...{ signal },
       });
     } catch (error) {
       if (!isTimeout(error)) throw error;
@@ -49,8 +54,9 @@ export function zapierTransport(z: ZObject, deadline: number): Transport {
     response.headers.forEach((value, name) => {
       responseHeaders[name] = value;
     });
+    const raw = response.body as unknown as AsyncIterable<Uint8Array> | null;
     const body = await readCapped(
-      response.body as unknown as Body,
+      raw && hangingUp(raw, hangUp),
       request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     );
     return { status: response.status, headers: responseHeaders, body };
