@@ -22,6 +22,12 @@ const seconds = (since: number) => Math.round((Date.now() - since) / 100) / 10;
 const union = (sets: Array<Set<string>>) => new Set(sets.flatMap((set) => [...set]));
 const sorted = (values: string[]) => values.slice().sort();
 
+/**
+ * Between looks at the executions in PostgreSQL: each look is a child process this process waits
+ * for, with the sandboxes and receivers in it, so every 200 ms was mostly waiting on a busy machine.
+ */
+const DATABASE_LOOK_MS = 1_000;
+
 /** 2.x first, the line new users install; each line gets a cluster of its own. */
 const LINES: N8nLine[] = [2, 1];
 
@@ -388,7 +394,7 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
 
     const done = () =>
       cluster.executions(TRIGGER_WORKFLOW_ID).every((execution) => execution.status === 'success');
-    await waitFor(done, 30_000);
+    await waitFor(done, 30_000, DATABASE_LOOK_MS);
     const executions = cluster.executions(TRIGGER_WORKFLOW_ID);
     const emitted = (node: string) =>
       executions.flatMap((execution) => (execution.nodes[node] ?? []).map((json) => String(json.id)));
@@ -441,14 +447,20 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       const killedAt = Date.now();
       receiver.release();
       const status = () => triggerExecutions().find((each) => each.id === executionId)?.status;
-      await until("n8n to end the dead worker's execution", () => ended(status()), 120_000);
+      await until(
+        "n8n to end the dead worker's execution",
+        () => ended(status()),
+        120_000,
+        undefined,
+        DATABASE_LOOK_MS,
+      );
       figures.set(
         'trigger, worker killed: its execution ended as',
         `${status()} after ${seconds(killedAt)} s`,
       );
 
       const next = await tweetAndAwait('the next poll to emit the tweet after it');
-      await waitFor(() => triggerExecutions().every((each) => ended(each.status)), 30_000);
+      await waitFor(() => triggerExecutions().every((each) => ended(each.status)), 30_000, DATABASE_LOOK_MS);
       const emitted = triggerExecutions()
         .filter((each) => !before.has(each.id) && each.status === 'success')
         .flatMap((each) => (each.nodes[tweets.node] ?? []).map((json) => String(json.id)));

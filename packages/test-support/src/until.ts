@@ -18,7 +18,8 @@ export async function until(
   condition: () => boolean | Promise<boolean>,
   ms: number,
   context: () => string = () => '',
+  intervalMs?: number,
 ): Promise<void> {
-  if (!(await waitFor(condition, ms)))
+  if (!(await waitFor(condition, ms, intervalMs)))
     throw new Error(`timed out after ${ms / 1000} s waiting for ${what}\n${context()}`.trimEnd());
 }
