@@ -2,13 +2,14 @@
 // `node packages/n8n-harness/dist/cli.js install [1] [2]`: fills .cache/ ahead of a run, e.g. before
 // going offline. `npm test` runs it (turbo task `runtimes`) before the suites that start n8n, so
 // their hooks time only n8n's start, never an install that takes minutes on a busy machine.
-import { ensureN8n, ensureN8nInBackground } from './install';
+// `lock [1] [2]` writes the lockfiles the installs use, after a line's version or overrides change.
+import { ensureN8n, ensureN8nInBackground, lockN8n } from './install';
 import { isN8nLine, N8N_LINES } from './lines';
 import type { N8nLine } from './lines';
 
 const [command, ...lines] = process.argv.slice(2);
-if (command !== 'install') {
-  console.error('usage: node packages/n8n-harness/dist/cli.js install [1] [2]');
+if (command !== 'install' && command !== 'lock') {
+  console.error('usage: node packages/n8n-harness/dist/cli.js install|lock [1] [2]');
   process.exit(2);
 }
 const asked = lines.length ? lines.map(Number) : Object.keys(N8N_LINES).map(Number);
@@ -18,7 +19,9 @@ if (wanted.length !== asked.length) {
   process.exit(2);
 }
 const log = (line: N8nLine) => (message: string) => console.log(`[n8n ${line}.x] ${message}`);
-if (wanted.length === 1) {
+if (command === 'lock') {
+  for (const line of wanted) console.log(`[n8n ${line}.x] wrote ${lockN8n(line, log(line))}`);
+} else if (wanted.length === 1) {
   const runtime = ensureN8n(wanted[0]!, log(wanted[0]!));
   console.log(`[n8n ${runtime.line}.x] ready: n8n ${runtime.version} on ${runtime.node}`);
 } else {

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 
 import { withInstallLock } from './install-lock';
 import { N8N_LINES, isN8nLine } from './lines';
 import type { N8nLine } from './lines';
-import { CACHE_DIR, HARNESS_CLI } from './paths';
+import { CACHE_DIR, HARNESS_CLI, lockFileOf } from './paths';
 
 /** An installed n8n: its binary and the Node that runs it. */
 export interface Runtime {
@@ -30,17 +30,20 @@ export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = proces
 const INSTALL_ATTEMPTS = 3;
 
 /**
- * `npm install` into an emptied folder, tried again from empty when it fails: npm's reify step
- * sometimes fails on a fresh tree with ENOTEMPTY while other npm processes share its cache (seen
- * on a loaded CI machine); a second attempt from scratch installs.
+ * `npm install` into an emptied folder (`npm ci` when a lockfile is given), tried again from empty
+ * when it fails: npm's reify step sometimes fails on a fresh tree with ENOTEMPTY while other npm
+ * processes share its cache (seen on a loaded CI machine); a second attempt from scratch installs.
  */
-function freshInstall(dir: string, packageJson: object, args: string[], log: Log): void {
+function freshInstall(dir: string, packageJson: object, args: string[], log: Log, lockFile?: string): void {
   for (let attempt = 1; ; attempt++) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2));
     try {
-      npm(['install', ...quietInstall, ...args], dir);
+      if (lockFile) {
+        copyFileSync(lockFile, join(dir, 'package-lock.json'));
+        npm(['ci', '--no-audit', '--no-fund', '--loglevel=error', ...args], dir);
+      } else npm(['install', ...quietInstall, ...args], dir);
       return;
     } catch (error) {
       if (attempt === INSTALL_ATTEMPTS) throw error;
@@ -74,6 +77,36 @@ export function ensureNode(version: string, log: Log): { headers: string; bin: s
   return { headers, bin };
 }
 
+const INSTALL_ARGS = ['--omit=dev', '--ignore-scripts'];
+
+/** The folder's manifest: n8n at its exact version, with the line's overrides. */
+function n8nPackageJson(line: N8nLine): object {
+  const spec = N8N_LINES[line];
+  return { private: true, dependencies: { n8n: spec.version }, overrides: spec.overrides };
+}
+
+/**
+ * Writes the lockfile a line installs from: resolving n8n's two thousand dependencies took most
+ * of an install (six minutes of a loaded CI's critical path, for 70 s of CPU), and a lockfile
+ * also keeps a new release of one of them from changing what the tests run on.
+ */
+export function lockN8n(line: N8nLine, log: Log): string {
+  const dir = join(CACHE_DIR, `n8n-lock-${N8N_LINES[line].version}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(n8nPackageJson(line), null, 2));
+  log(`resolving n8n ${N8N_LINES[line].version}'s dependencies`);
+  npm(
+    ['install', '--package-lock-only', '--no-audit', '--no-fund', '--loglevel=error', ...INSTALL_ARGS],
+    dir,
+  );
+  const target = lockFileOf(N8N_LINES[line].version);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(join(dir, 'package-lock.json'), target);
+  rmSync(dir, { recursive: true, force: true });
+  return target;
+}
+
 /**
  * Installs n8n of one line into .cache/ once and describes it. Both lines install with
  * --ignore-scripts, because install scripts reach the internet; sqlite3 is then rebuilt against
@@ -96,12 +129,9 @@ export function ensureN8n(
       if (ready()) return;
       log(`installing n8n ${spec.version} into .cache/ (a few minutes, once)`);
       const started = Date.now();
-      freshInstall(
-        dir,
-        { private: true, overrides: spec.overrides },
-        ['--omit=dev', '--ignore-scripts', `n8n@${spec.version}`],
-        log,
-      );
+      const lockFile = lockFileOf(spec.version);
+      if (existsSync(lockFile)) freshInstall(dir, n8nPackageJson(line), INSTALL_ARGS, log, lockFile);
+      else freshInstall(dir, n8nPackageJson(line), [...INSTALL_ARGS, `n8n@${spec.version}`], log);
       log('rebuilding sqlite3 for the Node that runs n8n');
       const buildEnv = { ...process.env };
       if (node.headers) {

@@ -9,6 +9,10 @@ export const CACHE_DIR = join(REPO_ROOT, '.cache');
 /** The built community package every n8n here loads. */
 export const NODE_PACKAGE_DIR = join(REPO_ROOT, 'packages', 'n8n-nodes-social-data');
 
+/** The lockfile each n8n version installs from (`node dist/cli.js lock` writes them). */
+export const lockFileOf = (version: string) =>
+  join(__dirname, '..', 'locks', `n8n-${version}.package-lock.json`);
+
 export const READ_EXECUTIONS_SCRIPT = join(__dirname, '..', 'scripts', 'read-executions.cjs');
 
 export const READ_POSTGRES_EXECUTIONS_SCRIPT = join(
