@@ -8,6 +8,7 @@ module.exports = {
   modulePathIgnorePatterns: ['<rootDir>/standalone/'],
   displayName: 'n8n-e2e',
   maxWorkers: 3,
+  testSequencer: '<rootDir>/test/e2e/longest-first.cjs',
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
   testTimeout: 300_000,
 };
