@@ -88,14 +88,18 @@ export class N8nInstance {
     await this.expectSuccess(['import:workflow', '--separate', `--input=${directory}`]);
   }
 
-  /** Imports one workflow given as an object. */
-  async importWorkflow(workflow: Record<string, unknown>): Promise<void> {
-    const file = join(this.folder, `workflow-import-${String(workflow.id)}.json`);
-    writeFileSync(file, JSON.stringify(workflow));
+  /**
+   * Imports workflows given as objects, in one n8n command: each command starts n8n whole (about
+   * 9 s of CPU for 2.x), and imports were a tenth of a CI's CPU time.
+   */
+  async importWorkflow(...workflows: Array<Record<string, unknown>>): Promise<void> {
+    const directory = mkdtempSync(join(this.folder, 'workflow-import-'));
     try {
-      await this.expectSuccess(['import:workflow', `--input=${file}`]);
+      for (const workflow of workflows)
+        writeFileSync(join(directory, `${String(workflow.id)}.json`), JSON.stringify(workflow));
+      await this.importWorkflows(directory);
     } finally {
-      rmSync(file, { force: true });
+      rmSync(directory, { recursive: true, force: true });
     }
   }
 

@@ -187,8 +187,7 @@ export function agentsSuite(line: 2): void {
       await n8n.importCredentials([
         { ...MODEL_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted-model', url: model.url } },
       ]);
-      await n8n.importWorkflow(NODE_WORKFLOW);
-      await n8n.importWorkflow(mcpWorkflow(mcp.url));
+      await n8n.importWorkflow(NODE_WORKFLOW, mcpWorkflow(mcp.url));
       const client = createClient({ apiKey: API_KEY, baseUrl: sandbox.url, allowInsecureHttp: true });
       const account = (await client.callUntyped('getUser', { userName: 'social_data' })) as {
         id: string;

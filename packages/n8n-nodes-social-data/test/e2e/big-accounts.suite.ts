@@ -112,10 +112,12 @@ export function bigAccountsSuite(line: 1 | 2): void {
 
     beforeAll(async () => {
       ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-big'));
-      await n8n.importWorkflow(returnAll('sdReturnAll150k1', 'Followers 150k', 'followers_150k'));
-      await n8n.importWorkflow(returnAll('sdReturnAll250k1', 'Followers 250k', 'followers_250k'));
-      await n8n.importWorkflow(returnAll('sdReturnAll1m001', 'Followers 1M', 'followers_1m'));
-      await n8n.importWorkflow(ERROR_OUTPUT);
+      await n8n.importWorkflow(
+        returnAll('sdReturnAll150k1', 'Followers 150k', 'followers_150k'),
+        returnAll('sdReturnAll250k1', 'Followers 250k', 'followers_250k'),
+        returnAll('sdReturnAll1m001', 'Followers 1M', 'followers_1m'),
+        ERROR_OUTPUT,
+      );
     }, 900_000);
 
     afterAll(async () => {

@@ -76,9 +76,9 @@ export function securitySuite(line: 1 | 2): void {
     beforeAll(async () => {
       ({ sandbox, n8n } = await startSandboxedN8n(line, 'n8n-security'));
       recorder = await startRecorder();
-      await n8n.importWorkflow(chain('sdSecRedirOther', redirectSteps('other origin')));
-      await n8n.importWorkflow(chain('sdSecRedirSame', redirectSteps('same origin')));
       await n8n.importWorkflow(
+        chain('sdSecRedirOther', redirectSteps('other origin')),
+        chain('sdSecRedirSame', redirectSteps('same origin')),
         chain('sdSecHostile', [
           { name: 'Endless Body', call: CALLS[0] },
           { name: 'Gzip Bomb', call: CALLS[0] },

@@ -62,8 +62,6 @@ export function survivalSuite(line: 1 | 2): void {
             parameters: { userName: { __rl: true, mode: 'username', value: 'followers_1k' } },
           },
         ]),
-      );
-      await n8n.importWorkflow(
         pollingWorkflow(CALM, [
           {
             name: 'New List Member',
