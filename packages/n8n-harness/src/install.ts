@@ -29,6 +29,13 @@ export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = proces
 
 const INSTALL_ATTEMPTS = 3;
 
+/** `dir` emptied, holding only `packageJson` as its package.json. */
+function emptyFolderWith(dir: string, packageJson: object): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2));
+}
+
 /**
  * `npm install` into an emptied folder (`npm ci` when a lockfile is given), tried again from empty
  * when it fails: npm's reify step sometimes fails on a fresh tree with ENOTEMPTY while other npm
@@ -36,9 +43,7 @@ const INSTALL_ATTEMPTS = 3;
  */
 function freshInstall(dir: string, packageJson: object, args: string[], log: Log, lockFile?: string): void {
   for (let attempt = 1; ; attempt++) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2));
+    emptyFolderWith(dir, packageJson);
     try {
       if (lockFile) {
         copyFileSync(lockFile, join(dir, 'package-lock.json'));
@@ -92,9 +97,7 @@ function n8nPackageJson(line: N8nLine): object {
  */
 export function lockN8n(line: N8nLine, log: Log): string {
   const dir = join(CACHE_DIR, `n8n-lock-${N8N_LINES[line].version}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify(n8nPackageJson(line), null, 2));
+  emptyFolderWith(dir, n8nPackageJson(line));
   log(`resolving n8n ${N8N_LINES[line].version}'s dependencies`);
   npm(
     ['install', '--package-lock-only', '--no-audit', '--no-fund', '--loglevel=error', ...INSTALL_ARGS],
