@@ -17,6 +17,7 @@ export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
 export type { Segment } from './segments';
 export {
   MAX_GAPS,
+  MAX_PENDING,
   MAX_POSITION_IDS,
   MAX_RANGES,
   MAX_SEEN,

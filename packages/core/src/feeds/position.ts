@@ -1,11 +1,11 @@
 import { ValidationError } from '../errors/classes';
-import { CONFIRM, classify } from './classify';
-import type { Kind, Reading } from './classify';
+import { HOLE, align, indexOf } from './align';
+import type { Alignment, Index, Spot } from './align';
 import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
-import { bound, gapCount, knownCount, locate } from './segments';
-import type { Located, Segment } from './segments';
-import { MAX_GAPS, MAX_POSITION_IDS } from './state';
+import { CONFIRM, bound, compact, gapCount, knownCount } from './segments';
+import type { Segment } from './segments';
+import { MAX_GAPS, MAX_PENDING, MAX_POSITION_IDS } from './state';
 import type { PositionState } from './state';
 
 /**
@@ -13,15 +13,35 @@ import type { PositionState } from './state';
  * must not hide everything known (a page of 200 followers can all leave between two polls).
  */
 const START_IDS = 1000;
-/**
- * Requests each open gap gets at least: one to read again the page that ends above it (offset
- * cursors shift, and that page shows where the gap starts now) and one to read on.
- */
-const GAP_REQUESTS = 2;
-/** Polls a gap may read again what it met below itself before taking few ids for enough. */
-const MAX_TRIES = 3;
 /** Requests the first poll spends on that at most, whatever the page budget. */
 const START_PAGES = 5;
+/** Requests each open gap gets at least: its last page again, to find its place, and one more. */
+const GAP_REQUESTS = 2;
+/** Polls in a row a feed may answer none of the remembered ids before the watch starts over. */
+const MAX_DISJOINT = 3;
+/** Polls in a row a gap read may fail to find where it stands before the gap is given up. */
+const MAX_TRIES = 3;
+
+/** The most page requests one poll of a position feed sends (decision N17). */
+export function positionRequestCap(maxPages: number): number {
+  return 2 * maxPages + GAP_REQUESTS * MAX_GAPS + CONFIRM;
+}
+
+/** One read followed by the next, from where it stopped, as if read in one go. */
+function joinReads<R extends { id: string }>(first: Read<R>, second: Read<R>): Read<R> {
+  const taken = new Set(first.ids);
+  const fresh = second.records.filter((record) => !taken.has(record.id));
+  return {
+    ...second,
+    records: [...first.records, ...fresh],
+    ids: [...first.ids, ...fresh.map((record) => record.id)],
+    pages: [
+      ...first.pages,
+      ...second.pages.map((page) => ({ ...page, start: page.start + first.ids.length })),
+    ],
+    requests: first.requests + second.requests,
+  };
+}
 
 /** The cursor of the page that holds the id at `position` of a read. */
 function cursorAt(read: Read<unknown>, position: number): string {
@@ -30,352 +50,521 @@ function cursorAt(read: Read<unknown>, position: number): string {
   return cursor;
 }
 
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
 /** First activation: remember the top of the feed, report nothing. */
 export async function startPositionWatch<R extends { id: string }>(
   read: ReadPages<R>,
   options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {
   const first = await readPages(read, undefined, START_PAGES, ({ ids }) => ids.length < START_IDS);
-  if (first.ids.length === 0 && !first.ended) {
-    return startsLater(first.requests);
-  }
-  const state: PositionState = { v: 2, key: options.key, segments: [{ ids: first.ids }] };
+  if (first.ids.length === 0 && !first.ended) return startsLater(first.requests);
+  const { segments, shortened } = bound([{ ids: first.ids }], options.maxIds ?? MAX_POSITION_IDS);
+  const state: PositionState = { v: 2, key: options.key, segments };
+  if (first.ended && !shortened) state.bottom = first.ids.at(-1) ?? '';
+  // An empty feed is taken at its word (a new list, a new account): what arrives next is new.
+  if (first.ended && first.ids.length === 0) state.end = true;
   return started(state, first.requests);
 }
 
 /**
- * One poll of a feed ordered by position. The head is read from the top until a whole page is
- * old ground found in its old order; each gap a burst left is then read on from its cursor until
- * it meets the stretch below it. What was read replaces what was known above that point.
+ * One poll of a feed ordered by position (decision N28). The head is read from the top until a
+ * run of known ids in their old order shows old ground; what comes before the survivors is
+ * reported. A read that runs out of requests first leaves a gap, read on in later polls; what
+ * it read is held back (pending) until the gap meets the ground below it, which proves it arrived
+ * on top of it, and is then reported, looked up by id when it was read in an earlier poll.
  */
 export class PositionPoll<R extends { id: string }> {
   private segments: Segment[];
+  private end: boolean;
+  private bottom: string | undefined;
+  private disjoint: number | undefined;
+  /** Every record read in this poll, by id. */
+  private readonly records = new Map<string, R>();
+  /** Reported now, newest first. */
   private readonly fresh: R[] = [];
+  private readonly emitted = new Set<string>();
+  /** Held-back ids whose burst is now proven, to report after the head's. */
+  private readonly certified: string[] = [];
   private readonly removed: string[] = [];
   private readonly notes: string[] = [];
-  /** Gaps the head opened in this poll. */
-  private readonly opened = new Set<Segment>();
   private uncertain = false;
+  private missed = 0;
   private requests = 0;
+  private readonly cap: number;
 
   constructor(
     private readonly read: ReadPages<R>,
     state: PositionState,
     private readonly options: WatchOptions<R>,
   ) {
-    this.segments = state.segments.map((segment) => ({ ...segment, ids: [...segment.ids] }));
+    this.segments = state.segments.map((segment) => ({
+      ...segment,
+      ids: [...segment.ids],
+      ...(segment.pending ? { pending: [...segment.pending] } : {}),
+    }));
+    if (this.segments.length === 0) this.segments = [{ ids: [] }];
+    this.end = state.end === true;
+    this.bottom = state.bottom;
+    this.disjoint = state.disjoint;
+    this.cap = positionRequestCap(options.maxPages);
   }
 
   async run(): Promise<WatchResult<R>> {
     const { maxPages } = this.options;
-    await this.readHead(Math.max(1, maxPages - GAP_REQUESTS * gapCount(this.segments)));
-    // Newest gap first, each read once per poll; a gap the head opened just now waits for the
-    // next poll unless requests are left.
-    const done = new Set<Segment>();
-    while (true) {
-      const at = this.segments.findIndex((segment) => segment.gap !== undefined && !done.has(segment));
-      if (at === -1) break;
-      const segment = this.segments[at]!;
-      done.add(segment);
-      if (this.opened.has(segment) && this.requests >= maxPages) continue;
-      const gapsBelow = gapCount(this.segments.slice(at + 1));
-      // A gap that could not place what it met gets one more page each time, to read past it.
-      const least = GAP_REQUESTS + (segment.tries ?? 0);
-      const read = await this.readGap(
-        at,
-        Math.max(least, maxPages - this.requests - GAP_REQUESTS * gapsBelow),
-      );
-      if (read) this.keepReported(read, at);
-    }
+    const decided = await this.readHead(Math.max(1, maxPages - GAP_REQUESTS * gapCount(this.segments)));
+    if (decided) await this.readGaps();
     this.limitGaps();
-    const state: PositionState = {
-      v: 2,
-      key: this.options.key,
-      segments: bound(this.segments, this.options.maxIds ?? MAX_POSITION_IDS),
-    };
+    await this.reportCertified();
+    const waiting = this.segments.reduce((sum, segment) => sum + (segment.pending?.length ?? 0), 0);
+    if (waiting > 0)
+      this.notes.push(
+        `A burst is being read: ${plural(waiting, 'item')} read so far are held back until the trigger reaches the items it knew below them, then reported`,
+      );
+    const { segments, shortened } = bound(this.segments, this.options.maxIds ?? MAX_POSITION_IDS);
+    this.trimPending(segments);
+    const state: PositionState = { v: 2, key: this.options.key, segments };
+    if (!shortened && this.bottom !== undefined) {
+      state.bottom = this.bottom;
+      if (this.end) state.end = true;
+    }
+    if (this.disjoint !== undefined) state.disjoint = this.disjoint;
     return {
       records: this.fresh,
       removed: this.removed,
       state,
       notes: this.notes,
       uncertain: this.uncertain,
+      missed: this.missed,
       requests: this.requests,
     };
   }
 
-  private async readHead(budget: number): Promise<void> {
-    const known = knownCount(this.segments);
-    const index = locate(this.segments);
-    const enough = Math.min(CONFIRM, known);
-    // The read ends on enough known ids one after the other, as the state knows them: what
-    // follows them is old ground too.
-    const confirmedBy = (ids: string[]) =>
-      endsInPlace(ids, classify(ids, this.segments, index), this.segments, index).run >= enough;
+  /** Reads from `cursor` within the poll's cap, keeping every record read. */
+  private async readFrom(
+    cursor: string | undefined,
+    budget: number,
+    more: (ids: string[]) => boolean,
+  ): Promise<Read<R> | undefined> {
+    const room = Math.min(budget, this.cap - this.requests);
+    if (room <= 0) return undefined;
+    const walk = await readPages(this.read, cursor, room, ({ ids }) => more(ids));
+    this.requests += walk.requests;
+    for (const record of walk.records) this.records.set(record.id, record);
+    return walk;
+  }
+
+  /** Reads from the top; false when nothing could be decided (the gaps then wait too). */
+  private async readHead(budget: number): Promise<boolean> {
+    return (await this.readBelow(-1, undefined, budget)) !== 'stalled';
+  }
+
+  /** Each open gap, newest first, read on from its cursor; each at most once a poll. */
+  private async readGaps(): Promise<void> {
+    const { maxPages } = this.options;
+    let from = 0;
+    for (let reads = gapCount(this.segments); reads > 0; reads -= 1) {
+      const at = this.segments.findIndex((segment, place) => place >= from && segment.gap !== undefined);
+      if (at === -1) return;
+      const below = gapCount(this.segments.slice(at + 1));
+      const budget = Math.max(GAP_REQUESTS, maxPages - this.requests - GAP_REQUESTS * below);
+      await this.readBelow(at, this.segments[at]!.gap || undefined, budget);
+      from = at + 1;
+    }
+  }
+
+  /**
+   * Reads the feed below stretch `at` (-1: from the top; otherwise on in the gap below it). Below
+   * a gap the feed is, as at the top, additions above survivors: everything between the burst
+   * read so far and the stretch that was the top of the feed when the burst began arrived after
+   * it (decision N28). So the part of the read after the burst's last id is aligned with the
+   * stretches below as a read from the top is with all of them.
+   */
+  private async readBelow(
+    at: number,
+    cursor: string | undefined,
+    budget: number,
+  ): Promise<'decided' | 'open' | 'stalled'> {
+    const head = at === -1;
+    const block = head ? undefined : this.segments[at]!;
+    const higherIds = new Set(this.segments.slice(0, Math.max(0, at)).flatMap((segment) => segment.ids));
+    const sub = this.segments.slice(at + 1);
+    const index = indexOf(sub);
+    const known = index.size;
+    const options = { top: true, end: this.end, enough: Math.min(CONFIRM, known) };
+    /**
+     * Where the read's own part starts: after the last id of the burst above the gap. Arrivals
+     * above move a saved cursor up, into what lies above the burst (other gaps, read by their own
+     * reads, and ids added again, which sit up there now); removals move it down, past the
+     * burst's end. A lone known id says nothing of where the read is (it may have come back on
+     * top); two next to each other in their old order do. So the read's part starts after the
+     * burst's last id once two of the burst's show the read is at the burst; with two of the
+     * ground below instead, after whatever it met from above (the burst's end is lost, and said
+     * so); with neither, nothing is decided yet (undefined).
+     */
+    const blockAt = new Map((block?.ids ?? []).map((id, place) => [id, place] as const));
+    const anchor = (ids: readonly string[]): number | undefined => {
+      if (head) return 0;
+      let lastBlock = -1;
+      let paired = blockAt.size === 1;
+      let lastHigher = -1;
+      let ground = false;
+      ids.forEach((id, place) => {
+        const at = blockAt.get(id);
+        if (at !== undefined) {
+          lastBlock = place;
+          if (place > 0 && blockAt.get(ids[place - 1]!) === at - 1) paired = true;
+          return;
+        }
+        if (higherIds.has(id)) lastHigher = place;
+        const spot = index.get(id);
+        const previous = place > 0 ? index.get(ids[place - 1]!) : undefined;
+        if (spot && previous && previous.segment === spot.segment && previous.position === spot.position - 1)
+          ground = true;
+      });
+      if (paired && lastBlock !== -1) return lastBlock + 1;
+      return ground ? Math.max(lastBlock, lastHigher) + 1 : undefined;
+    };
+    const below = (ids: readonly string[]) => ids.slice(anchor(ids) ?? ids.length);
+    const confirmed = (ids: readonly string[]) =>
+      anchor(ids) !== undefined && align(below(ids), sub, index, options).confirmedAt !== -1;
     // Watching removals, the read goes on past its place, to the end of the feed if the budget
     // allows; with a burst left unread the gaps need the requests, and removals wait.
-    const deep = this.options.removals === true && gapCount(this.segments) === 0;
-    const walk = await readPages(this.read, undefined, budget, ({ ids }) => deep || !confirmedBy(ids));
-    this.requests += walk.requests;
-    const head = deep ? deepestPlace(walk, confirmedBy) : walk;
-    const reading = classify(head.ids, this.segments, index);
-    if (head.stalled && !confirmedBy(head.ids)) {
-      // A bad page is not the end of the feed: nothing is decided, the next poll reads again.
-      this.warn('The API claimed more items but gave no way to read them; the next poll reads again');
-      return;
+    const deep = head && this.options.removals === true && gapCount(this.segments) === 0;
+    const read = await refusedOr(this.readFrom(cursor, budget, (ids) => deep || !confirmed(ids)));
+    if (read === undefined) return 'stalled';
+    if (read instanceof ValidationError) {
+      if (head) throw read;
+      this.dropGap(at, `the API refused the saved cursor (${read.message})`);
+      return 'stalled';
     }
-    const burst = !head.ended && !confirmedBy(head.ids);
-    // Without enough known ground below, an unknown id is taken for part of a burst: the few
-    // known ids met may have come back on top themselves. The gap after the read settles it.
-    const kinds: Kind[] = burst
-      ? head.ids.map((id, at) => (index.has(id) && reading.inPlace[at] ? 'old' : 'new'))
-      : reading.kinds;
-    this.take(head.records, kinds);
-
-    if (head.ended) {
-      await this.replace(
-        reading.lastSegment === undefined ? [{ ids: head.ids }] : this.joined(head, reading),
-        head,
-      );
-      return;
+    let walk = read;
+    // A read that met remembered ids below the additions, but not yet a run of them (a budget
+    // too small to show one, or ids of the run gone), reads on a few pages to settle it rather
+    // than take all it read for a burst.
+    for (let more = CONFIRM; more > 0 && walk.cursor !== undefined && !confirmed(walk.ids); more -= 1) {
+      const reading = align(below(walk.ids), sub, index, options);
+      if (!reading.labels.some((label, place) => place >= reading.start && label.kind === 'known')) break;
+      const next = await this.readFrom(walk.cursor, 1, () => true);
+      if (!next) break;
+      walk = joinReads(walk, next);
     }
-    if (reading.lastSegment !== undefined && confirmedBy(head.ids)) {
-      await this.replace(this.joined(head, reading), head);
-      return;
+    if (cutShort(walk, sub, head ? 2 : 1)) walk = { ...walk, ended: false, stalled: true };
+    if (deep) walk = deepestPlace(walk, confirmed);
+    const skip = anchor(walk.ids);
+    if (skip === undefined) {
+      // Above the burst (ids from higher up met: the next poll reads on from here), or only ids
+      // that may lie above it or below: nothing is placed, and a gap that stays lost is given up.
+      if (walk.ids.some((id) => higherIds.has(id) || blockAt.has(id))) {
+        block!.gap = cursorAt(walk, walk.ids.length - 1);
+        delete block!.tries;
+      } else if ((block!.tries = (block!.tries ?? 0) + 1) >= MAX_TRIES) {
+        this.dropGap(at, 'its read could not find where it stands after removals above it');
+      }
+      return 'open';
     }
-    // Nothing new read: nothing to place; a gap below the top is read on as it was.
-    const cut = kinds.lastIndexOf('new') + 1;
-    if (cut === 0) return;
-    // The budget ran out before the read found its way back to known ground: a burst. What was
-    // read stays on top, and the rest of it is a gap the next polls read on from this cursor.
-    if (reading.lastSegment === undefined && known > 0)
+    const ids = walk.ids.slice(skip);
+    const alignment = align(ids, sub, index, options);
+    const sure = alignment.confirmedAt !== -1;
+    if (walk.stalled && !sure) {
       this.warn(
-        `None of the remembered items is among the ${head.ids.length} newest: all are reported as new, and the rest follow in the next polls`,
+        head
+          ? 'The API claimed more items but gave no way to read them; nothing is decided, and the next poll reads again'
+          : 'The API claimed more items but gave no way to read them; the next poll reads the burst again',
       );
-    else
-      this.notes.push(
-        `More new items than ${this.options.maxPages} requests could read; the rest follow in the next poll`,
-      );
-    // Known ids read after the last new one are left where the state knows them: the gap read
-    // meets them again below, in their place, which tells it where the burst ends.
-    const top: Segment = { ids: head.ids.slice(0, cut), gap: cursorAt(head, cut - 1) };
-    this.opened.add(top);
-    this.segments = [top, ...this.segments];
-  }
-
-  /**
-   * The known feed after a read from the top that reached known ground: the read, then what was
-   * known below the last id it recognised. Known ids it passed over without seeing are gone.
-   */
-  private joined(head: Read<R>, { lastSegment = 0, lastKnownAt }: Reading): Segment[] {
-    const segment = this.segments[lastSegment]!;
-    const lastId = head.ids[lastKnownAt]!;
-    const position = segment.ids.indexOf(lastId);
-    const trailing = head.ids.length - 1 - lastKnownAt;
-    const top: Segment = { ids: [...head.ids] };
-    if (head.ended) return [top];
-    if (trailing === 0) {
-      const read = new Set(head.ids);
-      top.ids = top.ids.concat(segment.ids.slice(position + 1).filter((id) => !read.has(id)));
-      // The gap below goes on as it was, with the reads it already spent on finding its place.
-      if (segment.gap !== undefined) top.gap = segment.gap;
-      if (segment.tries !== undefined) top.tries = segment.tries;
-    } else if (segment.gap !== undefined) {
-      // The read went on into the gap below: it continues from where this read stopped.
-      if (head.cursor === undefined) return [top, ...this.segments.slice(lastSegment + 1)];
-      top.gap = cursorAt(head, head.ids.length - 1);
+      return 'stalled';
     }
-    return [top, ...this.segments.slice(lastSegment + 1)];
+    if (head && known > 0 && walk.ended && ids.every((id) => !index.has(id)))
+      return this.disjointFeed(walk, known);
+    if (head) this.disjoint = undefined;
+    if (!head && skip === 0 && !walk.ids.some((id) => blockAt.has(id)) && ids.length > 0)
+      // The read starts inside the gap: removals above moved its cursor past the gap's top.
+      this.warn(
+        'Removals above an unread burst moved its cursor past part of it: an unknown number of items of the burst may be missed',
+      );
+
+    // Above every survivor: arrived since, for certain. Below a burst, that also proves the burst:
+    // what lies above an addition was added after it.
+    const added = ids.slice(0, alignment.start);
+    const held = (block?.pending ?? []).filter((id) => !this.emitted.has(id));
+    const bottomMet = walk.ended && this.end && known === 0;
+    const meetsTop = alignment.labels.some((label) => label.kind === 'known' && label.spot.segment === 0);
+    const proven = head || added.length > 0 || meetsTop || bottomMet;
+    if (head) for (const id of added) this.report(id);
+    else if (proven) this.certify(held.concat(added));
+
+    if (sure || walk.ended) {
+      if (!proven) this.failGap({ ids: [], pending: held }, added);
+      const placed = this.placeBelow(walk, ids, alignment, sub);
+      const top: Segment = block
+        ? { ...placed.block, ids: [...block.ids, ...placed.block.ids] }
+        : placed.block;
+      this.segments = compact([...this.segments.slice(0, Math.max(0, at)), top, ...placed.below]);
+      if (walk.ended) this.reachedEnd(walk.ids);
+      if (head) await this.reportRemoved(walk, placed.dropped, index);
+      return 'decided';
+    }
+
+    // The budget ran out first: what was read joins the burst, and the gap goes on below it.
+    const inRead = new Set(ids);
+    const waiting = ids.filter(
+      (id, place) =>
+        place >= alignment.start && alignment.labels[place]!.kind === 'unknown' && !this.emitted.has(id),
+    );
+    const top: Segment = { ids: [...(block?.ids ?? []), ...ids], gap: cursorAt(walk, walk.ids.length - 1) };
+    const pending = [...(proven ? [] : held), ...waiting];
+    if (pending.length > 0) top.pending = pending;
+    // A stretch the read emptied stays, with its hole: old ground below it is not the burst's.
+    const rest = sub.map((segment) => ({ ...segment, ids: segment.ids.filter((id) => !inRead.has(id)) }));
+    this.segments = [...this.segments.slice(0, Math.max(0, at)), top, ...rest];
+    if (head)
+      this.notes.push(
+        `More new items than ${plural(this.options.maxPages, 'request')} could read; the rest follow in the next polls`,
+      );
+    return 'open';
   }
 
   /**
-   * Reads on in the gap below segment `at`.
-   * Offset cursors shift down with every arrival above, so the read may start among ids already
-   * known: unknown ids count as the gap's only after the last known id from above it, up to the
-   * first id known from below it.
+   * A read from the top that ended without any id the state knows: the account may be suspended
+   * (an empty list), renamed or taken over, or the answer cut short. Nothing is reported and the
+   * state is kept; only when it lasts does the watch start over, saying how many it passed over.
    */
-  private async readGap(at: number, budget: number): Promise<string[] | undefined> {
-    const gapSegment = this.segments[at]!;
-    const index = locate(this.segments);
-    const belowKnown = knownCount(this.segments.slice(at + 1));
-    const enough = Math.min(CONFIRM, belowKnown);
-    const gap = await refusedOr(
-      readPages(
-        this.read,
-        gapSegment.gap || undefined,
-        budget,
-        ({ ids }) => !placeInGap(ids, at, this.segments, index, enough).closed,
+  private disjointFeed(head: Read<R>, known: number): 'stalled' {
+    const polls = (this.disjoint ?? 0) + 1;
+    const answered = head.ids.length === 0 ? 'an empty list' : plural(head.ids.length, 'item');
+    if (polls < MAX_DISJOINT) {
+      this.disjoint = polls;
+      this.warn(
+        `The feed answered ${answered} and none of the ${plural(known, 'item')} the trigger remembers (an account suspended, renamed or emptied, or an answer cut short): nothing is reported, and the trigger looks again next poll`,
+      );
+      return 'stalled';
+    }
+    this.disjoint = undefined;
+    this.segments = [{ ids: head.ids }];
+    this.bottom = head.ids.at(-1) ?? '';
+    this.end = true;
+    this.missed += head.ids.length;
+    this.warn(
+      `For ${MAX_DISJOINT} polls in a row the feed answered none of the items the trigger remembered; it starts over from the ${answered} it answers now and reports none of them: up to ${plural(head.ids.length, 'new item')} may be missed`,
+    );
+    return 'stalled';
+  }
+
+  private certify(ids: readonly string[]): void {
+    for (const id of ids) this.certified.push(id);
+  }
+
+  private report(id: string): void {
+    if (this.emitted.has(id)) return;
+    const record = this.records.get(id);
+    if (!record) return;
+    this.emitted.add(id);
+    this.fresh.push(record);
+    for (const segment of this.segments) {
+      if (!segment.pending?.includes(id)) continue;
+      segment.pending = segment.pending.filter((other) => other !== id);
+    }
+  }
+
+  /**
+   * Puts a read that reached old ground (or the end of the feed) in place of what the stretches
+   * below knew over the same part of the feed: from their top down to the read's last survivor,
+   * the feed is now exactly the read. Known ids there that the read did not meet are gone; gaps
+   * it crossed to the stretch below them are proven, and their held-back items reported; gaps it
+   * ran to the end of the feed in are not, and their items are counted as possibly missed.
+   */
+  private placeBelow(
+    walk: Read<R>,
+    ids: readonly string[],
+    { labels, start }: Alignment,
+    sub: readonly Segment[],
+  ): { block: Segment; below: Segment[]; dropped: string[] } {
+    const inRead = new Set(ids);
+    const lastLabel = labels[ids.length - 1];
+    // An unknown id that more than one hole could hold is placed in the first: a stretch it may
+    // have passed is kept, not taken for gone.
+    const to: Spot =
+      walk.ended || !lastLabel
+        ? { segment: sub.length, position: 0 }
+        : lastLabel.kind === 'known'
+          ? lastLabel.spot
+          : { segment: lastLabel.kind === 'unknown' ? lastLabel.first : 0, position: HOLE };
+    const metBelow = new Set(
+      labels.flatMap((label, place) =>
+        place >= start && label.kind === 'known' ? [label.spot.segment] : [],
       ),
     );
-    if (gap instanceof ValidationError) {
-      this.warn(`The API refused the saved cursor (${gap.message}); items in an unread burst may be missed`);
-      delete gapSegment.gap;
-      return undefined;
-    }
-    this.requests += gap.requests;
-    const place = placeInGap(gap.ids, at, this.segments, index, enough);
-    const tries = gapSegment.tries ?? 0;
-    // Ids from below the gap, but too few yet to be sure they are in their old place: this
-    // part is read again next time, from the page where they start, with what follows them.
-    if (gap.stalled && !place.closed) {
-      this.warn(
-        'The API claimed more items but gave no way to read them; the next poll reads the burst again',
-      );
-      return gap.ids;
-    }
-    if (!place.aligned && place.lastBelow !== undefined && tries < MAX_TRIES) {
-      // Straight into the stretch below without meeting the one above: removals above moved the
-      // cursor past the gap's start. Read it again from the top, walking down to its place.
-      gapSegment.gap = '';
-      gapSegment.tries = tries + 1;
-      return gap.ids;
-    }
-    if (!place.aligned && place.lastBelow !== undefined)
-      this.warn('An unread burst could not be found again after removals above it; some items may be missed');
-    const unsure = !place.closed && !gap.ended && place.unsureAt !== -1 && tries < MAX_TRIES;
-    const end = unsure ? place.unsureAt : gap.ids.length;
-    this.take(
-      gap.records,
-      gap.ids.map((_, position) => (place.fresh.has(position) && position < end ? 'new' : 'old')),
-    );
-    const placed = place.aligned ? gap.ids.slice(place.from, Math.max(place.from, end)) : [];
-    gapSegment.ids = gapSegment.ids.concat(placed);
-    // Only headway ends the tries: a read that places nothing and hands the gap on to a cursor
-    // where it cannot find its place again would otherwise start the count over every poll.
-    if (placed.length > 0 || place.closed) delete gapSegment.tries;
-    if (place.lost)
-      this.warn('Removals above an unread burst moved part of it out of sight; some items may be missed');
+    const bottomMet = (hole: number) => walk.ended && this.end && knownCount(sub.slice(hole + 1)) === 0;
+    const proven = (hole: number) => metBelow.has(hole + 1) || bottomMet(hole);
 
-    if ((place.closed || (place.firstBelowAt !== -1 && !unsure)) && place.lastBelow !== undefined) {
-      const next = index.get(place.lastBelow)!.segment;
-      const stretch = this.segments[next]!;
-      const placedSet = new Set(placed);
-      // Known ids from the stretches the read went past without meeting them are not in that
-      // stretch of the feed any more, but only a read from the top can tell whether they left
-      // or came back on top: they stay known, after the read, for the head to settle.
-      const unmet = this.segments
-        .slice(at + 1, next + 1)
-        .flatMap((segment) => segment.ids)
-        .filter((id) => !placedSet.has(id));
-      const merged: Segment = { ids: gapSegment.ids.concat(unmet) };
-      if (stretch.gap !== undefined) merged.gap = stretch.gap;
-      this.segments.splice(at, next - at + 1, merged);
-      return gap.ids;
+    const heldNow = new Map<number, string[]>();
+    labels.forEach((label, place) => {
+      const id = ids[place]!;
+      if (place < start || label.kind !== 'unknown' || label.is === 'old' || this.emitted.has(id)) return;
+      if (label.is === 'unsure') {
+        this.missed += 1;
+        this.unsure();
+      } else if (proven(label.hole)) this.certify([id]);
+      else heldNow.set(label.hole, [...(heldNow.get(label.hole) ?? []), id]);
+    });
+
+    const dropped: string[] = [];
+    sub.forEach((segment, at) => {
+      segment.ids.forEach((id, position) => {
+        if (!before(to, { segment: at, position }) && !inRead.has(id)) dropped.push(id);
+      });
+      if (segment.gap === undefined) return;
+      const continues = !walk.ended && to.position === HOLE && to.segment === at;
+      if (continues || (!walk.ended && at >= to.segment)) return;
+      if (proven(at)) this.certify(segment.pending ?? []);
+      else this.failGap(segment, heldNow.get(at));
+    });
+
+    const block: Segment = { ids: [...ids] };
+    if (walk.ended) return { block, below: [], dropped };
+    if (to.position === HOLE) {
+      const hole = sub[to.segment]!;
+      if (hole.gap !== undefined) {
+        block.gap = cursorAt(walk, walk.ids.length - 1);
+        const held = [...(hole.pending ?? []), ...(heldNow.get(to.segment) ?? [])];
+        if (held.length > 0) block.pending = held;
+      }
+      return { block, below: sub.slice(to.segment + 1), dropped };
     }
-    if (gap.ended) {
-      if (gap.ended && belowKnown > 0 && place.lastBelow === undefined)
-        this.warn(
-          'A burst was read to the end of the feed without meeting the items remembered below it: they were removed, and what was reported for the burst may include older items',
-        );
-      delete gapSegment.gap;
-      this.segments.splice(at + 1);
-      return gap.ids;
-    }
-    if (unsure) {
-      gapSegment.gap = cursorAt(
-        gap,
-        place.unsureAt === place.firstBelowAt ? place.unsureAt : place.unsureAt - 1,
-      );
-      gapSegment.tries = tries + 1;
-      return gap.ids;
-    }
-    if (gap.cursor === undefined) return gap.ids;
-    // Walking down to the gap: go on. In it: start again with this read's last page, whose ids
-    // are now known, to find the place again however the offsets shifted.
-    gapSegment.gap = place.from < gap.ids.length ? cursorAt(gap, gap.ids.length - 1) : gap.cursor;
-    return gap.ids;
+    const stretch = sub[to.segment]!;
+    block.ids = block.ids.concat(stretch.ids.slice(to.position + 1).filter((id) => !inRead.has(id)));
+    if (stretch.gap !== undefined) block.gap = stretch.gap;
+    if (stretch.pending) block.pending = [...stretch.pending];
+    return { block, below: sub.slice(to.segment + 1), dropped };
   }
 
   /**
-   * A reported id the gap read could not place (it never found the stretch above) is still
-   * remembered, after the id it followed in the read: an id reported and then forgotten would
-   * be taken, where it sits, for a sign that the ids above it came back on top.
+   * A read reached the end of the feed right after `ids`. The state trusts that nothing lies
+   * below its last stretch only once two reads in a row found the feed ending on the same id: one
+   * empty page that cut a read short must not make every item below it look new later.
    */
-  private keepReported(read: string[], at: number): void {
-    const inRead = new Set(read);
-    for (const record of this.fresh) {
-      const index = locate(this.segments);
-      if (!inRead.has(record.id) || index.has(record.id)) continue;
-      const before = read
-        .slice(0, read.indexOf(record.id))
-        .reverse()
-        .find((id) => index.has(id));
-      const place = before === undefined ? undefined : index.get(before)!;
-      const segment = this.segments[place?.segment ?? Math.min(at, this.segments.length - 1)]!;
-      segment.ids.splice(place ? place.position + 1 : segment.ids.length, 0, record.id);
-    }
+  private reachedEnd(ids: readonly string[]): void {
+    const last = ids.at(-1) ?? '';
+    this.end = this.bottom === last;
+    this.bottom = last;
+  }
+
+  /** A gap read to the end of the feed without meeting ground below: its held-back items are unproven. */
+  private failGap(segment: Segment, heldNow: string[] | undefined): void {
+    const unproven = [...(segment.pending ?? []), ...(heldNow ?? [])].filter((id) => !this.emitted.has(id));
+    if (unproven.length === 0) return;
+    this.missed += unproven.length;
+    this.warn(
+      `A burst was read to the end of the feed without meeting the items remembered below it (they all left): ${plural(unproven.length, 'item')} of it could be new or old, and are not reported`,
+    );
+  }
+
+  private dropGap(at: number, why: string): void {
+    const segment = this.segments[at]!;
+    const held = (segment.pending ?? []).filter((id) => !this.emitted.has(id));
+    this.missed += held.length;
+    this.warn(
+      `Gave up reading a burst (${why}): ${plural(held.length, 'item')} read of it are not reported, and an unknown number of unread ones may be missed`,
+    );
+    this.segments[at] = withoutGap(segment);
   }
 
   /** A feed that keeps outgrowing its polls opens gap after gap; the oldest goes, with a warning. */
   private limitGaps(): void {
     while (gapCount(this.segments) > MAX_GAPS) {
       const deepest = this.segments.map((segment) => segment.gap !== undefined).lastIndexOf(true);
-      delete this.segments[deepest]!.gap;
-      this.warn(
-        'The feed grows faster than polls can read it; items of the oldest unread burst may be missed',
-      );
+      this.dropGap(deepest, 'the feed grows faster than polls can read it');
     }
   }
 
-  /**
-   * The known feed after a read that passed, from a place it knows, over everything it drops:
-   * the known ids it no longer holds were not met where they must have been, so they are gone.
-   * Items never move down (only an addition moves one, to the top, where a read meets it).
-   */
-  private async replace(segments: Segment[], head: Read<R>): Promise<void> {
-    const kept = locate(segments);
-    const gone = [...locate(this.segments).keys()].filter((id) => !kept.has(id));
-    const back = await this.seenAgain(head, gone);
-    for (const id of gone) if (!back.has(id)) this.removed.push(id);
-    for (const [id, after] of back) {
-      const place = after === undefined ? undefined : locate(segments).get(after);
-      const segment = segments[place?.segment ?? 0]!;
-      segment.ids.splice(place ? place.position + 1 : 0, 0, id);
+  /** Held-back ids past the bound are let go of, counted. */
+  private trimPending(segments: Segment[]): void {
+    let total = 0;
+    for (const segment of segments) {
+      if (!segment.pending) continue;
+      const room = Math.max(0, MAX_PENDING - total);
+      if (segment.pending.length > room) {
+        const over = segment.pending.length - room;
+        this.missed += over;
+        this.warn(
+          `A burst is larger than the trigger can hold back: ${plural(over, 'item')} read of it are not reported`,
+        );
+        segment.pending = segment.pending.slice(0, room);
+      }
+      total += segment.pending.length;
+      if (segment.pending.length === 0) delete segment.pending;
     }
-    this.segments = segments;
+  }
+
+  /** Reports the held-back items a gap read proved, newest first, looked up when read earlier. */
+  private async reportCertified(): Promise<void> {
+    const ids = [...new Set(this.certified)].filter((id) => !this.emitted.has(id));
+    if (ids.length === 0) return;
+    const missing = ids.filter((id) => !this.records.has(id));
+    if (missing.length > 0) {
+      if (this.read.lookup) {
+        const found = await this.read.lookup(missing);
+        this.requests += Math.ceil(missing.length / 100);
+        for (const record of found) this.records.set(record.id, record);
+      } else {
+        this.missed += missing.length;
+        this.warn(
+          `${plural(missing.length, 'item')} of a burst could not be looked up, and are not reported`,
+        );
+      }
+    }
+    for (const id of ids) this.report(id);
   }
 
   /**
-   * Pages are read one after another, not at once: an account removed above a page boundary
-   * between two requests shifts the next page up, and the account that crossed the boundary is
-   * read by neither. So a known account missing where two pages meet (between the last known id
-   * of one page and the first of the next still in their old place, in the order the state
-   * knows) is looked for again in the page above that boundary, read once more; found there, it
-   * stays, where the pages meet. An account that came back on top says nothing of where it was,
-   * so it bounds nothing; and where the page above ends on a new account or one that came back,
-   * the one below it may have come back too, from anywhere: every missing account is looked for.
+   * Known ids a read from the top passed over without meeting them left the feed: items never
+   * move down. Pages are read one after another, not at once: an account removed above a page
+   * boundary between two requests shifts the next page up, and the account that crossed the
+   * boundary is read by neither. So one missing where two pages meet is looked for again in the
+   * page above that boundary, read once more; found there, it stays (decision N23).
    */
-  private async seenAgain(head: Read<R>, gone: string[]): Promise<Map<string, string | undefined>> {
-    const back = new Map<string, string | undefined>();
-    if (gone.length === 0 || head.pages.length < 2) return back;
-    const index = locate(this.segments);
-    const { inPlace, kinds } = classify(head.ids, this.segments, index);
-    const rankOf = (id: string) => index.get(id)!.rank;
+  private async reportRemoved(head: Read<R>, dropped: string[], index: Index): Promise<void> {
+    const held = new Set(this.segments.flatMap((segment) => segment.pending ?? []));
+    const gone = dropped.filter((id) => !held.has(id) && !this.emitted.has(id));
+    if (gone.length === 0) return;
+    const back = new Set<string>();
+    const known = head.ids.map((id) => index.get(id));
+    const rank = (spot: Spot) => spot.segment * 1e9 + spot.position;
     for (let page = 1; page < head.pages.length; page += 1) {
       const start = head.pages[page]!.start;
       const end = head.pages[page + 1]?.start ?? head.ids.length;
-      const above = start > 0 ? inPlace.lastIndexOf(true, start - 1) : -1;
-      const below = inPlace.indexOf(true, start);
-      const low = above !== -1 && above >= head.pages[page - 1]!.start ? rankOf(head.ids[above]!) : -1;
-      const high = below !== -1 && below < end ? rankOf(head.ids[below]!) : Infinity;
-      const anywhere = start > 0 && kinds[start - 1] === 'new';
-      const inWindow = (id: string) => rankOf(id) > low && rankOf(id) < high;
-      const suspects = gone.filter((id) => !back.has(id) && (anywhere || inWindow(id)));
+      const lastAbove = known
+        .slice(head.pages[page - 1]!.start, start)
+        .reverse()
+        .find((spot) => spot !== undefined);
+      const firstBelow = known.slice(start, end).find((spot) => spot !== undefined);
+      const low = lastAbove ? rank(lastAbove) : -1;
+      const high = firstBelow ? rank(firstBelow) : Infinity;
+      const anywhere = start > 0 && !index.has(head.ids[start - 1]!);
+      const suspects = gone.filter((id) => {
+        if (back.has(id)) return false;
+        const spot = index.get(id)!;
+        return anywhere || (rank(spot) > low && rank(spot) < high);
+      });
       if (suspects.length === 0) continue;
-      const again = await refusedOr(
-        readPages(this.read, head.pages[page - 1]!.cursor || undefined, 1, () => false),
-      );
-      if (again instanceof ValidationError) continue;
-      this.requests += again.requests;
-      // Found again, it belongs where the two pages meet: after the last id of the page above.
-      for (const id of suspects) if (again.ids.includes(id)) back.set(id, head.ids[start - 1]);
+      const again = await refusedOr(this.readFrom(head.pages[page - 1]!.cursor || undefined, 1, () => false));
+      if (again === undefined || again instanceof ValidationError) continue;
+      const boundary = head.ids[start - 1]!;
+      for (const id of suspects) {
+        if (!again.ids.includes(id)) continue;
+        back.add(id);
+        const segment = this.segments.find((candidate) => candidate.ids.includes(boundary));
+        segment?.ids.splice(segment.ids.indexOf(boundary) + 1, 0, id);
+      }
     }
-    return back;
+    for (const id of gone) if (!back.has(id)) this.removed.push(id);
   }
 
-  private take(records: R[], kinds: readonly Kind[]): void {
-    records.forEach((record, position) => {
-      if (kinds[position] === 'new') this.fresh.push(record);
-    });
+  private unsure(): void {
+    const note =
+      'Unknown items were met where the trigger cannot tell new from old (below items that may have come back on top, or where every remembered item left): they are not reported, and counted as possibly missed';
+    if (!this.notes.includes(note)) this.warn(note);
   }
 
   private warn(message: string): void {
@@ -384,16 +573,36 @@ export class PositionPoll<R extends { id: string }> {
   }
 }
 
+const before = (a: Spot, b: Spot) =>
+  a.segment < b.segment || (a.segment === b.segment && a.position < b.position);
+
+function withoutGap(segment: Segment): Segment {
+  return { ids: segment.ids };
+}
+
 /**
- * A read that went on past its place, cut back to the deepest page it ends in place on, as if it
+ * A read that ended on an empty page without meeting every id the state knows: an empty answer
+ * where there were items is taken for a glitch, not for all of them leaving. (A feed whose size
+ * is a multiple of the page size ends on an empty page too; read whole, it shows every known id
+ * that is still there, and a removal alone does not decide anything the next poll cannot.)
+ */
+function cutShort(walk: Read<unknown>, segments: readonly Segment[], pages: number): boolean {
+  const last = walk.pages.at(-1);
+  if (!walk.ended || !last || last.start < walk.ids.length || walk.pages.length < pages) return false;
+  const met = new Set(walk.ids);
+  return segments.some((segment) => segment.ids.some((id) => !met.has(id)));
+}
+
+/**
+ * A read that went on past its place, cut back to the deepest page it is confirmed on, as if it
  * had stopped there: what comes after that page is not known to be old ground.
  */
-function deepestPlace<R>(walk: Read<R>, inPlace: (ids: string[]) => boolean): Read<R> {
-  if (walk.ended || inPlace(walk.ids)) return walk;
+function deepestPlace<R>(walk: Read<R>, confirmed: (ids: string[]) => boolean): Read<R> {
+  if (walk.ended || confirmed(walk.ids)) return walk;
   for (let page = walk.pages.length - 1; page > 0; page -= 1) {
     const end = walk.pages[page]!.start;
     const ids = walk.ids.slice(0, end);
-    if (!inPlace(ids)) continue;
+    if (!confirmed(ids)) continue;
     return {
       ...walk,
       records: walk.records.slice(0, end),
@@ -405,145 +614,4 @@ function deepestPlace<R>(walk: Read<R>, inPlace: (ids: string[]) => boolean): Re
     };
   }
   return walk;
-}
-
-/**
- * How many ids the read ends with that are old ground still as the state knows it: known ids
- * of one stretch in its order, and unknown ids past that stretch's end.
- */
-function endsInPlace(
-  ids: readonly string[],
-  reading: Reading,
-  segments: readonly Segment[],
-  index: ReadonlyMap<string, Located>,
-): { run: number; segment: number | undefined } {
-  let run = 0;
-  let next: Located | undefined;
-  let unknownAfter = false;
-  for (let at = ids.length - 1; at >= 0; at -= 1) {
-    if (reading.kinds[at] !== 'old') break;
-    const known = index.get(ids[at]!);
-    if (!known) {
-      unknownAfter = true;
-      run += 1;
-      continue;
-    }
-    // Within one stretch only, in its order (ids gone from between are fine): ids read across a
-    // hole say nothing about what follows them.
-    if (next && !(known.segment === next.segment && known.position < next.position)) break;
-    // Unknown ids right after a known one are old ground only past the end of its stretch.
-    if (unknownAfter && known.position !== segments[known.segment]!.ids.length - 1)
-      return { run: 0, segment: undefined };
-    unknownAfter = false;
-    run += 1;
-    next = known;
-  }
-  return { run, segment: next?.segment };
-}
-
-interface GapPlace {
-  /** Positions of the read that are new: the gap's own, or ids that came back on top. */
-  fresh: Set<number>;
-  /** Where the read found its place below the ids above the gap: the gap's part starts here. */
-  from: number;
-  /** Where the read met the first id known from below the gap in its old place, or -1. */
-  firstBelowAt: number;
-  /** The read met the stretch above the gap (two of its ids next to each other). */
-  aligned: boolean;
-  /** Where the read stops being sure of what it saw, or -1: read again from there next time. */
-  unsureAt: number;
-  /** The last id known from below the gap that the read met in its old order. */
-  lastBelow: string | undefined;
-  /** Enough ids known from below, in their old order after the last new one: the gap is read. */
-  closed: boolean;
-  /** Unknown ids met between ids from above and below the gap, without the place: unsure whose. */
-  lost: boolean;
-}
-
-/**
- * Places one read of a gap. Offset cursors shift down with every arrival above, so the read may
- * start among ids already known (from the stretch above the gap, or from an unread hole higher
- * up): its part starts after the last of them. It ends at ids known from below the gap, met in
- * their old order; a known id met out of that order came back on top and is new, as in the head.
- */
-function placeInGap(
-  ids: readonly string[],
-  at: number,
-  segments: readonly Segment[],
-  index: ReadonlyMap<string, Located>,
-  enough: number,
-): GapPlace {
-  const newerGap = segments.slice(0, at).some((segment) => segment.gap !== undefined);
-  const reading = classify(ids, segments, index);
-  const { inPlace, kinds } = reading;
-  const segmentOf = (position: number) => index.get(ids[position]!)?.segment;
-  // An id of the stretch over the gap places the read only next to its neighbour in that
-  // stretch: alone it may be one that came back on top, where the read started.
-  const paired = (position: number) => {
-    const here = index.get(ids[position]!)!;
-    if (segments[here.segment]!.ids.length === 1) return true;
-    const before = position > 0 ? index.get(ids[position - 1]!) : undefined;
-    const after = index.get(ids[position + 1] ?? '');
-    const neighbour = (other: Located | undefined, step: number) =>
-      other !== undefined && other.segment === here.segment && other.position === here.position + step;
-    return neighbour(before, -1) || neighbour(after, 1);
-  };
-  let from = 0;
-  let above: number | undefined;
-  for (let position = 0; position < ids.length; position += 1) {
-    const segment = segmentOf(position);
-    if (segment === undefined || segment > at || !inPlace[position]) continue;
-    if (segment === at && !paired(position)) continue;
-    from = position + 1;
-    above = segment;
-  }
-  // The read met the stretch over the gap, but not its end: unknown ids after it may still be
-  // inside the stretch (arrived before ids of it that came back on top), until more is read.
-  const stretch = segments[at]!.ids;
-  const midStretch = above === at && ids[from - 1] !== stretch.at(-1);
-  // Last met an id from higher up than the stretch over the gap: still walking down to it.
-  const walking = above !== undefined && above < at;
-  const place: GapPlace = {
-    fresh: new Set(),
-    from,
-    firstBelowAt: -1,
-    aligned: above !== undefined && !walking,
-    unsureAt: -1,
-    lastBelow: undefined,
-    closed: false,
-    lost: false,
-  };
-  let belowInOrder = 0;
-  for (let position = from; position < ids.length; position += 1) {
-    const segment = segmentOf(position);
-    // A known id out of its old order came back on top: new, wherever the read met it.
-    const moved = segment !== undefined && !inPlace[position];
-    if (segment === undefined || moved) {
-      const ours = belowInOrder === 0 && above !== undefined && !walking;
-      // Past the stretch below: an unknown id there lies in that stretch's own gap, if it has one.
-      const lower = belowInOrder > 0 && kinds[position] === 'new';
-      if (moved || ours || lower) {
-        place.fresh.add(position);
-      } else if (belowInOrder === 0 && !walking) place.lost = true;
-      continue;
-    }
-    belowInOrder += 1;
-    if (place.firstBelowAt === -1) place.firstBelowAt = position;
-    place.lastBelow = ids[position];
-  }
-  if (midStretch && place.lastBelow === undefined && from < ids.length) place.unsureAt = from;
-  if (walking || above === undefined) {
-    // Never at the stretch above the gap: what came before the stretch below is not known to be
-    // the gap's (it may be a newer gap's, its cursor shifted by arrivals). Nothing of it is
-    // placed; without the stretch below either, the read walks on next time.
-    for (const position of place.fresh)
-      if (place.firstBelowAt === -1 || position < place.firstBelowAt) place.fresh.delete(position);
-    place.lost = place.lost && !newerGap;
-    place.from = place.firstBelowAt === -1 ? ids.length : place.firstBelowAt;
-  }
-  // Closed when the read ends on enough ids of one stretch below the gap, in their order.
-  const tail = endsInPlace(ids, reading, segments, index);
-  place.closed = enough > 0 && tail.segment !== undefined && tail.segment > at && tail.run >= enough;
-  if (place.lastBelow !== undefined && !place.closed) place.unsureAt = place.firstBelowAt;
-  return place;
 }

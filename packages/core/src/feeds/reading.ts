@@ -11,8 +11,14 @@ export interface FeedPage<R> extends Page<R> {
   stalled?: boolean;
 }
 
-/** Reads a feed from a cursor (undefined: the top), page by page, newest first. */
-export type ReadPages<R> = (cursor: string | undefined) => AsyncIterable<FeedPage<R>>;
+/**
+ * Reads a feed from a cursor (undefined: the top), page by page, newest first. `lookup` fetches
+ * records by id, for the items of a burst a position feed held back until it was proven.
+ */
+export interface ReadPages<R> {
+  (cursor: string | undefined): AsyncIterable<FeedPage<R>>;
+  lookup?: (ids: readonly string[]) => Promise<R[]>;
+}
 
 export interface WatchOptions<R = unknown> {
   /** From `watchKey`: which feed and parameters the stored state must belong to. */
@@ -48,6 +54,11 @@ export interface WatchResult<R> {
   notes: string[];
   /** A note says items may have been missed or taken for new wrongly; the caller should warn. */
   uncertain: boolean;
+  /**
+   * How many items this poll may have missed or left unreported, when it can count them (an
+   * uncertain poll says at least this many in its notes); 0 when it is sure.
+   */
+  missed?: number;
   requests: number;
 }
 

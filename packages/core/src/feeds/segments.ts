@@ -2,33 +2,39 @@
  * What a position feed (followers, members, bookmarks...) is known to look like: stretches of
  * ids in feed order, newest first, each followed by a hole. A hole is either old ground the state
  * let go of to stay bounded (unknown ids there are old), or a gap a burst left unread, with the
- * cursor where reading goes on (unknown ids there are new). The last hole is the rest of the feed.
+ * cursor where reading goes on (unknown ids there arrived with the burst). The last hole is the
+ * rest of the feed, unless the state says the feed ended there.
  */
 export interface Segment {
   ids: string[];
-  /** Undefined: old ground. A string: an unread gap, continued from this cursor. */
+  /** Undefined: old ground. A string: an unread gap, continued from this cursor ('' for the top). */
   gap?: string;
-  /** Polls in a row that met the stretch below the gap with too few ids to be sure of it. */
+  /**
+   * With a gap: ids a burst read above or in it that cannot be reported until the gap meets the
+   * ground below, which proves they arrived on top of it (decision N28).
+   */
+  pending?: string[];
+  /** Polls in a row the gap's read could not find where it stands. */
   tries?: number;
 }
 
-export interface Located {
-  segment: number;
-  /** Place in its segment. */
-  position: number;
-  /** Order in the whole known feed, for checking that old items kept their order. */
-  rank: number;
-}
+/** Known ids a read from the top must find in their old order before it takes what follows for old ground. */
+export const CONFIRM = 5;
 
-export function locate(segments: readonly Segment[]): Map<string, Located> {
-  const index = new Map<string, Located>();
-  let rank = 0;
-  segments.forEach((segment, at) => {
-    segment.ids.forEach((id, position) => {
-      if (!index.has(id)) index.set(id, { segment: at, position, rank: rank++ });
-    });
-  });
-  return index;
+/**
+ * Drops stretches a read emptied where that loses nothing: an empty stretch between two holes of
+ * old ground. The top and the last stay, and so does one below a gap, so that old ground under a
+ * gap is never taken for the gap's.
+ */
+export function compact(segments: Segment[]): Segment[] {
+  return segments.filter(
+    (segment, at) =>
+      segment.ids.length > 0 ||
+      segment.gap !== undefined ||
+      at === 0 ||
+      at === segments.length - 1 ||
+      segments[at - 1]!.gap !== undefined,
+  );
 }
 
 export function knownCount(segments: readonly Segment[]): number {
@@ -39,16 +45,19 @@ export function gapCount(segments: readonly Segment[]): number {
   return segments.filter((segment) => segment.gap !== undefined).length;
 }
 
-/** Ids kept at each end of a stretch the bound cuts: the top anchors the head, the bottom a gap. */
-const KEEP_END = 100;
-
 /**
- * Cuts the middle out of the longest stretches until the known ids fit `max`. What is cut becomes
- * old ground: an unknown id met there later is old, which is true, since new ids only arrive at
- * the top or in a gap.
+ * Cuts the middle out of the longest stretches until the known ids fit `max`, keeping each end
+ * (the top of a stretch is what a read from above meets first; its bottom, what a gap read meets
+ * before the gap). What is cut becomes old ground, which is true: it was read, and new ids only
+ * arrive at the top or in a gap. `shortened`: the deepest known ids went, so the state no longer
+ * knows where the feed ends.
  */
-export function bound(segments: Segment[], max: number): Segment[] {
+export function bound(segments: Segment[], max: number): { segments: Segment[]; shortened: boolean } {
+  const keepEnd = Math.max(1, Math.min(100, Math.floor(max / 10)));
+  // A read from the top confirms its place on a run of known ids: the top keeps enough for one.
+  const keepTopAtLeast = Math.max(keepEnd, CONFIRM);
   let result = segments.map((segment) => ({ ...segment, ids: [...segment.ids] }));
+  let shortened = false;
   while (knownCount(result) > max) {
     const excess = knownCount(result) - max;
     let longest = 0;
@@ -56,18 +65,19 @@ export function bound(segments: Segment[], max: number): Segment[] {
       if (segment.ids.length > result[longest]!.ids.length) longest = at;
     });
     const segment = result[longest]!;
-    const keepTop = segment.ids.length - excess - KEEP_END;
-    if (keepTop < KEEP_END) {
+    const keepTop = segment.ids.length - excess - keepEnd;
+    if (keepTop < (longest === 0 ? keepTopAtLeast : keepEnd)) {
       // Every stretch is already short: the deepest ids go, as the rest of the feed does.
+      shortened = true;
       const last = result.at(-1)!;
       last.ids = last.ids.slice(0, Math.max(0, last.ids.length - excess));
-      if (last.ids.length === 0) result = result.slice(0, -1);
+      if (last.ids.length === 0 && result.length > 1) result = result.slice(0, -1);
       continue;
     }
     const top: Segment = { ids: segment.ids.slice(0, keepTop) };
-    const bottom: Segment = { ids: segment.ids.slice(-KEEP_END) };
+    const bottom: Segment = { ids: segment.ids.slice(-keepEnd) };
     if (segment.gap !== undefined) bottom.gap = segment.gap;
     result.splice(longest, 1, top, bottom);
   }
-  return result;
+  return { segments: result, shortened };
 }

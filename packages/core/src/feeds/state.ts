@@ -15,6 +15,12 @@ export interface PositionState {
   v: 2;
   key: string;
   segments: Segment[];
+  /** Two reads in a row reached the end of the feed right below the last stretch, at `bottom`. */
+  end?: boolean;
+  /** The last id of the feed when a read last reached its end ('' for an empty feed). */
+  bottom?: string;
+  /** Polls in a row whose whole answer held none of the remembered ids. */
+  disjoint?: number;
 }
 
 export interface TimeState {
@@ -55,6 +61,11 @@ export const MAX_SEEN = 3000;
 export const MAX_POSITION_IDS = 5000;
 /** Unread bursts a position feed keeps open before the oldest is given up with a warning. */
 export const MAX_GAPS = 5;
+/**
+ * Ids of unproven bursts a position feed holds back at most (reported later by a lookup of 100 a
+ * request); past that they are counted, not reported.
+ */
+export const MAX_PENDING = 5000;
 export const MAX_UNTIL = 200;
 /** Read ranges a backlog may hold before it is given up (at most two are added per poll). */
 export const MAX_RANGES = 100;
@@ -74,10 +85,11 @@ function isBacklog(value: unknown): value is Backlog {
 
 function isSegment(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
-  const { ids, gap, tries } = value as Partial<Segment>;
+  const { ids, gap, pending, tries } = value as Partial<Segment>;
   return (
     isIdList(ids) &&
     (gap === undefined || typeof gap === 'string') &&
+    (pending === undefined || isIdList(pending)) &&
     (tries === undefined || typeof tries === 'number')
   );
 }
@@ -109,7 +121,11 @@ export function readState(value: unknown, key: string, order: FeedOrder): WatchS
 
 /** How many ids a state holds, whatever the feed: what its size bound is about. */
 export function knownIdCount(state: WatchState): number {
-  if (state.v === 2) return state.segments.reduce((sum, segment) => sum + segment.ids.length, 0);
+  if (state.v === 2)
+    return state.segments.reduce(
+      (sum, segment) => sum + segment.ids.length + (segment.pending?.length ?? 0),
+      0,
+    );
   const backlog = state.backlog;
   return state.seen.length + (backlog ? backlog.until.length + 2 * (backlog.read?.length ?? 0) : 0);
 }

@@ -103,8 +103,9 @@ class Reference {
   }
 
   leave(id: string): void {
-    this.owed.delete(id);
-    this.optional.delete(id);
+    // An arrival that left before a poll reported it did arrive: reporting it is no error (a
+    // burst held back until proven is reported when it is), missing it no loss.
+    if (this.owed.delete(id)) this.optional.add(id);
     this.unread.delete(id);
     this.sinceSave.delete(id);
     if (this.known.has(id)) this.gone.add(id);

@@ -36,7 +36,15 @@ export class FakeFeed {
     this.items = [...initial];
   }
 
-  read: ReadPages<Item> = (cursor) => this.pages(cursor);
+  read: ReadPages<Item> = Object.assign((cursor: string | undefined) => this.pages(cursor), {
+    // Accounts outlive their place in the feed: a lookup by id finds each (100 a request).
+    lookup: (ids: readonly string[]) => {
+      this.lookups += Math.ceil(ids.length / 100);
+      return Promise.resolve(ids.map((id) => ({ id })));
+    },
+  });
+  /** Lookup requests made for held-back items. */
+  lookups = 0;
 
   private async *pages(cursor: string | undefined): AsyncGenerator<FeedPage<Item>> {
     if (cursor !== undefined && this.refuseCursors)

@@ -21,6 +21,8 @@ export class Watch {
   notes: string[] = [];
   /** Polls that said they could not be sure nothing was missed. */
   uncertainPolls = 0;
+  /** Items the polls counted as possibly missed, added up. */
+  missed = 0;
 
   constructor(
     readonly feed: FakeFeed,
@@ -32,6 +34,7 @@ export class Watch {
     this.state = result.state;
     this.notes.push(...result.notes);
     if (result.uncertain) this.uncertainPolls += 1;
+    this.missed += result.missed ?? 0;
     const ids = result.records.map((record) => record.id);
     this.emitted.push(...ids);
     this.removed.push(...result.removed);
