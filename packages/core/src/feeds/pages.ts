@@ -1,7 +1,8 @@
 import { catalog } from '../catalog/endpoints';
 import type { PageRecordOf, PaginatedId } from '../catalog/infer';
 import type { SocialDataClient, UntypedParams } from '../client';
-import type { ReadPages } from './reading';
+import { NotFoundError } from '../errors/classes';
+import type { FeedPage, ReadPages } from './reading';
 
 /** The last page of an account feed carries a cursor shaped `"0|…"` (decision S3), or none. */
 const deadCursor = /^(0(\|.*)?)?$/;
@@ -14,12 +15,24 @@ const deadCursor = /^(0(\|.*)?)?$/;
  * The parameters come from a trigger's form and are checked when the first page is asked for.
  */
 export function feedPages<Id extends PaginatedId>(
-  client: Pick<SocialDataClient, 'paginateUntyped'>,
+  client: Pick<SocialDataClient, 'paginateUntyped' | 'lookup'>,
   endpoint: Id,
   params: UntypedParams,
 ): ReadPages<PageRecordOf<Id>> {
   const accounts = catalog[endpoint].result.kind === 'userPage';
-  return async function* read(start) {
+  /** Records by id, for the items of a burst a position feed held back until it was proven. */
+  const lookup = async (ids: readonly string[]): Promise<PageRecordOf<Id>[]> => {
+    const found = accounts
+      ? await client.lookup('getUsersByIds', { userIds: [...ids] })
+      : await client.lookup('lookupTweets', { tweet_ids: [...ids] });
+    // An item the API no longer has is not reported; any other failure fails the poll, which
+    // leaves the stored state as it was, so the next poll looks them up again.
+    const failed = found.failures.find((failure) => !(failure.error instanceof NotFoundError));
+    if (failed) throw failed.error;
+    return found.records as PageRecordOf<Id>[];
+  };
+  return Object.assign(read, { lookup });
+  async function* read(start: string | undefined): AsyncGenerator<FeedPage<PageRecordOf<Id>>> {
     const given = new Set<string>(start ? [start] : []);
     let cursor = start;
     while (true) {
@@ -28,6 +41,10 @@ export function feedPages<Id extends PaginatedId>(
       for await (const only of run.pages()) page = only;
       if (!page) return;
       const next = page.next_cursor.trim();
+      if (page.blankCursor) {
+        yield { ...page, has_next_page: false, stalled: true };
+        return;
+      }
       const repeated = run.stopReason === 'repeatedCursor' || given.has(next);
       const emptyButLive = accounts && page.records.length === 0 && !deadCursor.test(next);
       const claimsMore = page.has_next_page || run.stopReason === 'repeatedCursor' || emptyButLive;
@@ -43,5 +60,5 @@ export function feedPages<Id extends PaginatedId>(
       cursor = next;
       yield { ...page, has_next_page: true };
     }
-  };
+  }
 }

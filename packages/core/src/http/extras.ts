@@ -1,5 +1,5 @@
 import type { ResultSpec } from '../catalog/types';
-import { pageCursor } from '../pagination/page';
+import { BLANK_CURSOR, pageCursor } from '../pagination/page';
 import type { Envelope } from '../records/types';
 
 /** Records that are objects: a `null` in a list is no record, and would break whatever reads it. */
@@ -20,8 +20,10 @@ function isRecord(value: unknown): boolean {
 export function shapeResult(result: ResultSpec, data: unknown, envelope: Envelope): unknown {
   if (result.kind === 'records') return records(data as unknown[]);
   if (result.kind !== 'tweetPage' && result.kind !== 'userPage') return data;
-  const page = { ...(data as Record<string, unknown>) };
-  page.next_cursor = pageCursor(page.next_cursor);
+  const page: Record<string | symbol, unknown> = { ...(data as Record<string, unknown>) };
+  const raw = page.next_cursor;
+  page.next_cursor = pageCursor(raw);
+  if (typeof raw === 'string' && raw !== '' && page.next_cursor === '') page[BLANK_CURSOR] = true;
   const key = result.kind === 'tweetPage' ? 'tweets' : result.key;
   page[key] = records(page[key] as unknown[]);
   if (result.kind === 'tweetPage') {

@@ -7,7 +7,18 @@ export interface Page<T> {
   next_cursor: string;
   /** Whether a further page exists, by the stop rules below (user pages carry no such flag). */
   has_next_page: boolean;
+  /**
+   * The API claimed more pages but sent a cursor of white space (or, on a tweet page, none): a
+   * paged read ends there (decision B12), a trigger takes it for a stall, not the end of its feed.
+   */
+  blankCursor?: true;
 }
+
+/**
+ * Marks a shaped page whose cursor was white space only: a cursor that claims more but cannot be
+ * followed. A symbol, so it never shows in a record or a page a caller is handed as JSON.
+ */
+export const BLANK_CURSOR: unique symbol = Symbol('blankCursor');
 
 /**
  * A page's cursor as the client follows it: '' when absent or only white space (decision B12),
@@ -25,18 +36,23 @@ export function pageCursor(value: unknown): string {
 export function toPage<T>(result: ResultSpec, data: unknown): Page<T> {
   const body = data as Record<string, unknown>;
   const cursor = pageCursor(body.next_cursor);
+  const blank = body[BLANK_CURSOR as unknown as string] === true;
   if (result.kind === 'tweetPage') {
     const records = body.tweets as T[];
     const flag = body.has_next_page;
-    return { records, next_cursor: cursor, has_next_page: flag !== false && cursor !== '' };
+    const page: Page<T> = { records, next_cursor: cursor, has_next_page: flag !== false && cursor !== '' };
+    if (cursor === '' && (flag === true || (blank && flag !== false))) page.blankCursor = true;
+    return page;
   }
   if (result.kind === 'userPage') {
     const records = body[result.key] as T[];
-    return {
+    const page: Page<T> = {
       records,
       next_cursor: cursor,
       has_next_page: cursor !== '' && cursor !== '0' && records.length > 0,
     };
+    if (blank && records.length > 0) page.blankCursor = true;
+    return page;
   }
   throw new TypeError(`toPage: ${result.kind} results are not paginated`);
 }

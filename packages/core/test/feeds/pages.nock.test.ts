@@ -56,4 +56,59 @@ describe('feedPages', () => {
     expect(pages).toEqual([expect.objectContaining({ has_next_page: false })]);
     expect(pages[0]!.stalled).toBeUndefined();
   });
+
+  it.each([
+    [
+      'a tweet page that claims more with no cursor',
+      'getUserTweets',
+      'tweets',
+      { has_next_page: true, next_cursor: '' },
+    ],
+    [
+      'a tweet page that claims more with a cursor of spaces',
+      'getUserTweets',
+      'tweets',
+      { has_next_page: true, next_cursor: '   ' },
+    ],
+    ['an account page with a cursor of spaces', 'getUserFollowers', 'followers', { next_cursor: ' \t ' }],
+  ] as const)(
+    'takes %s for a stall, not the end of the feed (issue 37, case 2)',
+    async (_, endpoint, path, tail) => {
+      const records = path === 'tweets' ? tweets(0, 2) : users(0, 2);
+      nock(BASE)
+        .get(`/social/user/jack/${path}`)
+        .reply(200, ok({ [path]: records, ...tail }));
+      const { client } = testClient();
+      const pages = await readAll(feedPages(client, endpoint, { userName: 'jack' })(undefined));
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toMatchObject({ has_next_page: false, stalled: true });
+      expect(pages[0]!.records).toHaveLength(2);
+    },
+  );
+
+  it('looks held-back items up by id: accounts 100 a request, an account the API no longer has left out', async () => {
+    const ids = Array.from({ length: 150 }, (_, at) => String(1000 + at));
+    nock(BASE)
+      .get('/social/users/batch')
+      .query((query) => String(query.userIds).split(',').length === 100)
+      .reply(200, ok(ids.slice(0, 100).map((id) => ({ ...users(0, 1)[0], id }))));
+    nock(BASE)
+      .get('/social/users/batch')
+      .query((query) => String(query.userIds).split(',').length === 50)
+      .reply(404, { status: 'error', msg: 'User not found' });
+    const { client } = testClient();
+    const found = await feedPages(client, 'getUserFollowers', { userName: 'jack' }).lookup!(ids);
+    expect(found.map((user) => user.id)).toEqual(ids.slice(0, 100));
+  });
+
+  it('looks held-back tweets up by id with the tweet lookup', async () => {
+    nock(BASE)
+      .get('/social/tweets/lookup')
+      .query(true)
+      .reply(200, ok(tweets(5, 2)));
+    const { client } = testClient();
+    const wanted = tweets(5, 2).map((tweet) => tweet.id);
+    const found = await feedPages(client, 'getBookmarks', {}).lookup!(wanted);
+    expect(found.map((tweet) => tweet.id)).toEqual(wanted);
+  });
 });
