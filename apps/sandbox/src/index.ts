@@ -1,6 +1,12 @@
 export { startSandbox, DEFAULT_KEY, BODY_LIMIT } from './http/server';
 export type { Sandbox, SandboxOptions } from './http/server';
-export { DEFAULT_HOSTILE_BYTES, FAULT_KINDS, MEDIA_FAULT_KINDS, TRANSIENT_FAULTS } from './http/faults';
+export {
+  DEFAULT_HOSTILE_BYTES,
+  FAULT_KINDS,
+  MEDIA_FAULT_KINDS,
+  TRANSIENT_FAULTS,
+  TRIGGER_FAULT_KINDS,
+} from './http/faults';
 export { MEDIA_ENDPOINT } from './media/route';
 export { startRecorder } from './http/recorder';
 export type { Recorder, RecordedRequest } from './http/recorder';

@@ -31,9 +31,16 @@ export const FAULT_KINDS = [
  * too. Kept out of FAULT_KINDS, every kind of which the reliability matrix runs against the API.
  */
 export const MEDIA_FAULT_KINDS = ['not-found'] as const;
-const ALL_KINDS: readonly string[] = [...FAULT_KINDS, ...MEDIA_FAULT_KINDS];
+/**
+ * Issue 37: a page answered as an empty list with no more to read (an account suspended, or a
+ * transient empty answer). A paged read takes it at its word, so it stays out of the reliability
+ * matrix too; triggers must not take it for every item leaving.
+ */
+export const TRIGGER_FAULT_KINDS = ['empty-list'] as const;
+const ALL_KINDS: readonly string[] = [...FAULT_KINDS, ...MEDIA_FAULT_KINDS, ...TRIGGER_FAULT_KINDS];
 
-export type FaultKind = (typeof FAULT_KINDS)[number] | (typeof MEDIA_FAULT_KINDS)[number];
+export type FaultKind =
+  (typeof FAULT_KINDS)[number] | (typeof MEDIA_FAULT_KINDS)[number] | (typeof TRIGGER_FAULT_KINDS)[number];
 
 /**
  * Faults no retry cures (an error the API states, pages that end a run early or never, the
@@ -51,6 +58,7 @@ const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'fresh-cursor-repeat',
   'blank-cursor',
   'rate-limit-odd',
+  'empty-list',
 ];
 
 /** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */

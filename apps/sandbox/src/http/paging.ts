@@ -78,6 +78,8 @@ export interface PageFaults {
   freshRepeat?: number | undefined;
   /** Answer the page with a cursor of white space that still claims more. */
   blankCursor?: boolean;
+  /** An empty list that claims nothing more: a suspended account, or a transient empty answer. */
+  emptyList?: boolean;
 }
 
 export function tweetPage<T>(
@@ -88,6 +90,7 @@ export function tweetPage<T>(
   faults: PageFaults = {},
 ) {
   const offset = tweetCursorOffset(seed, cursor);
+  if (faults.emptyList) return { tweets: [], has_next_page: false, next_cursor: '' };
   if (faults.emptyPage !== undefined)
     return { tweets: [], has_next_page: true, next_cursor: tweetCursor(seed, offset, faults.emptyPage) };
   const tweets = feed.slice(offset, count);
@@ -111,7 +114,7 @@ export function userPage<T>(
   faults: PageFaults = {},
 ) {
   const offset = userCursorOffset(seed, cursor);
-  if (offset === 'end') return { [key]: [], next_cursor: userCursor(seed, 'end') };
+  if (offset === 'end' || faults.emptyList) return { [key]: [], next_cursor: userCursor(seed, 'end') };
   if (faults.emptyPage !== undefined)
     return { [key]: [], next_cursor: userCursor(seed, Math.max(1, offset)) };
   const users = feed.slice(offset, count);

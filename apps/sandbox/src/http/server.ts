@@ -199,6 +199,7 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
         emptyPage: fault?.fault === 'empty-page' ? faults.injected : undefined,
         freshRepeat: fault?.fault === 'fresh-cursor-repeat' ? faults.injected : undefined,
         blankCursor: fault?.fault === 'blank-cursor',
+        emptyList: fault?.fault === 'empty-list',
       };
       const result = spec.result;
       if (result.kind === 'tweetPage') {

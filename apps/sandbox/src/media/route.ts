@@ -69,6 +69,7 @@ function sendMediaFault(
     case 'empty-page':
     case 'fresh-cursor-repeat':
     case 'blank-cursor':
+    case 'empty-list':
       return false;
     default:
       return sendFault(fault, reply, request, stats);

@@ -8,7 +8,7 @@ import {
   TimeoutError,
   UpstreamError,
 } from '@social-data/core';
-import { FAULT_KINDS, MEDIA_FAULT_KINDS } from '../../src';
+import { FAULT_KINDS, MEDIA_FAULT_KINDS, TRIGGER_FAULT_KINDS } from '../../src';
 import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
 import { Faults } from '../../src/http/faults';
 import type { FaultKind } from '../../src';
@@ -96,10 +96,17 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       expect(a.status).toBe(429);
       expect(a.headers.get('retry-after')).toBe('-5');
     },
+    'empty-list': (a) =>
+      expect(a).toMatchObject({
+        status: 200,
+        body: { data: { tweets: [], has_next_page: false, next_cursor: '' } },
+      }),
   };
 
   it('covers every fault kind', () => {
-    expect(Object.keys(cases).sort()).toEqual([...FAULT_KINDS, ...MEDIA_FAULT_KINDS].sort());
+    expect(Object.keys(cases).sort()).toEqual(
+      [...FAULT_KINDS, ...MEDIA_FAULT_KINDS, ...TRIGGER_FAULT_KINDS].sort(),
+    );
   });
 
   const keyOnly = () => ({ headers: { 'x-api-key': env.sandbox.keys[0]! } });
