@@ -64,6 +64,25 @@ describe('watch', () => {
     expect(ids).toEqual([...first, ...second]);
   });
 
+  it('says on stderr when it cannot be sure, and exits 3: an empty answer is no proof that every follower left', async () => {
+    const state = bench.path('empty.state.json');
+    const args = ['watch', 'unfollowed-by', '@social_data', '--state', state, '--format', 'ids'];
+    expect((await bench.run(args)).code).toBe(0);
+    await bench.control.fault({ fault: 'empty-list', endpoint: 'getUserFollowers' });
+    try {
+      const empty = await bench.run(args);
+      expect(empty.stdout).toBe('');
+      expect(empty.code).toBe(3);
+      expect(empty.stderr).toMatch(/could not be sure of this poll.*answered an empty list/s);
+    } finally {
+      await bench.control.clearFaults();
+    }
+    // The answer is back: nobody left, and the run is sure again.
+    const back = await bench.run(args);
+    expect(back.stdout).toBe('');
+    expect(back.code).toBe(0);
+  });
+
   /** A watch polling every 0.3 s, once its first poll has saved the state. */
   async function startWatching(feed: string, extra: string[] = []) {
     const state = bench.path(`${feed}.interval.state.json`);

@@ -4,6 +4,7 @@ import {
   feeds,
   isRemovalFeed,
   normalizeParams,
+  noticeOf,
   pollFeed,
   profilesOf,
   watchKey,
@@ -69,7 +70,7 @@ interface Watch {
  * the accounts that certainly left, looked up by id), the items are written oldest first, and
  * only then is the state saved, so a failed write reports them again rather than never.
  */
-async function pollOnce(watch: Watch): Promise<void> {
+async function pollOnce(watch: Watch): Promise<boolean> {
   const { client, feed, params, key, options } = watch;
   const spec = feeds[feed];
   const stored = readStateFile(options.state);
@@ -93,13 +94,21 @@ async function pollOnce(watch: Watch): Promise<void> {
     : result.records.slice().reverse().map(shape);
   watch.destination.write(watch.formatter.write(records));
   if (result.state) writeStateFile(options.state, result.state);
-  for (const note of result.notes) if (result.uncertain || options.verbose) warn(note);
+  const notice = noticeOf(result);
+  if (notice)
+    warn(
+      notice.may_be_missed > 0
+        ? `could not be sure of this poll: up to ${notice.may_be_missed} new item(s) may be missed. ${notice.message}`
+        : `could not be sure of this poll. ${notice.message}`,
+    );
+  else if (options.verbose) for (const note of result.notes) warn(note);
   if (stored === undefined || storedKey !== key) {
     if (progressEnabled(progressChoice(options)))
       process.stderr.write(
         `social-data: watching ${feedName(feed)} from now on; the next run prints what is new (state in ${options.state}).\n`,
       );
   } else if (options.verbose) process.stderr.write(`social-data: ${records.length} new\n`);
+  return notice !== undefined;
 }
 
 function sleep(ms: number, interrupt: Interrupt): Promise<void> {
@@ -177,21 +186,24 @@ export function addWatchCommand(program: Command): void {
       destination = openDestination(options.output, { append: true });
       formatter = createFormatter(options.format, appending ? { started: true } : undefined, warn);
       const watch: Watch = { client, feed, params, key, options, destination, formatter };
-      await pollOnce(watch);
+      // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
+      let unsure = await pollOnce(watch);
       while (options.interval !== undefined) {
         await sleep(options.interval, interrupt);
         interrupt.check();
-        await pollOnce(watch).catch((error: unknown) => {
+        unsure = await pollOnce(watch).catch((error: unknown) => {
           // A long-running watch outlives an API or network failure, as a trigger does: the
           // state is unchanged, so the next poll reports what this one could not.
           if (exitCodeOf(error) !== EXIT.failure) throw error;
           process.stderr.write(
             `${describe(error, client?.redact)}\nsocial-data: trying again at the next poll.\n`,
           );
+          return false;
         });
       }
       destination.write(formatter.end());
       destination.finish();
+      if (unsure) process.exitCode = EXIT.uncertain;
     } catch (error) {
       if (destination && formatter) {
         destination.write(formatter.end());

@@ -8,7 +8,7 @@ import {
 } from '@social-data/core';
 
 /** The documented exit codes (README, `--help`). */
-export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, uncertain: 3, interrupted: 130 } as const;
 
 /** Bad usage or input that the command itself noticed (a flag, a file, the config). */
 export class UsageError extends Error {

@@ -6,6 +6,7 @@ import {
   feeds,
   isRemovalFeed,
   newestRecord,
+  noticeOf,
   normalizeParams,
   normalizeScreenNameList,
   pollFeed,
@@ -144,11 +145,16 @@ async function pollRemovals(
   const profiles = await profilesOf(client, result.removed);
   await store.set(result.state);
   const polled = Date.now();
-  return profiles.map((profile) => ({
+  const items: object[] = profiles.map((profile) => ({
     ...('unavailable' in profile ? profile : shape(profile)),
     id: `${profile.id}-${polled}`,
     account_id: profile.id,
   }));
+  // A poll that could not be sure starts the Zap once with a notice of its own (decision N28):
+  // Zapier's task history shows it, and a Filter step can route on `notice`.
+  const notice = noticeOf(result);
+  if (notice) items.unshift({ id: `notice-${polled}`, ...notice });
+  return items;
 }
 
 /**

@@ -38,6 +38,8 @@ export interface AccountsResult<R> {
   /** Notes of each account's poll, prefixed with the account. */
   notes: string[];
   uncertain: boolean;
+  /** Items the accounts' polls counted as possibly missed, added up. */
+  missed: number;
   /** Accounts whose poll failed: their watch stays as it was, the others went on. */
   failures: AccountFailure[];
   requests: number;
@@ -69,6 +71,7 @@ export async function pollAccounts<R extends { id: string }>(
     state: { v: 3, key: options.key, accounts: {} },
     notes: [],
     uncertain: false,
+    missed: 0,
     failures: [],
     requests: 0,
   };
@@ -89,6 +92,7 @@ export async function pollAccounts<R extends { id: string }>(
     for (const id of poll.removed) result.removed.push({ account, record: id });
     for (const note of poll.notes) result.notes.push(`@${account}: ${note}`);
     result.uncertain ||= poll.uncertain;
+    result.missed += poll.missed ?? 0;
     result.requests += poll.requests;
   }
   return result;

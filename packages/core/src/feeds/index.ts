@@ -6,6 +6,8 @@ export { filterFields, takesFilters } from './filter-fields';
 export type { FilterField } from './filter-fields';
 export { FILTER_PAGE_CAP, filteredReadNotice, prefetchUntil, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
+export { noticeOf } from './notice';
+export type { PollNotice } from './notice';
 export { profilesOf } from './profiles';
 export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';

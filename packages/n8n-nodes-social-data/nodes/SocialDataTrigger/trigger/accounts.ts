@@ -6,6 +6,7 @@ import {
   newestRecord,
   normalizeParams,
   normalizeScreenNameList,
+  noticeOf,
   pollAccounts,
   watchKey,
 } from '@social-data/core';
@@ -15,6 +16,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
+import { withNotice } from './notice';
 import { DEFAULT_MAX_PAGES } from './properties';
 import { STATE, itemsOf, nothingToShow } from './poll';
 import type { Options } from './poll';
@@ -88,6 +90,5 @@ export async function pollAccountList(
     options,
     shape,
   );
-  const all = [...failureItems, ...items];
-  return all.length === 0 ? null : [all];
+  return withNotice([...failureItems, ...items], noticeOf(result));
 }

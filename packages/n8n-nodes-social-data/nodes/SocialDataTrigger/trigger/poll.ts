@@ -5,6 +5,7 @@ import {
   isRemovalFeed,
   newestRecord,
   normalizeParams,
+  noticeOf,
   pollFeed,
   profilesOf,
   takesManyAccounts,
@@ -26,6 +27,7 @@ import type { Shape } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { eventParams } from './events';
 import { pollAccountList } from './accounts';
+import { withNotice } from './notice';
 import { DEFAULT_MAX_PAGES } from './properties';
 
 export interface Options extends MediaOptions, FilterOptions {
@@ -118,12 +120,10 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     if (result.state) staticData[STATE] = result.state as unknown as IDataObject;
     else delete staticData[STATE];
     for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
-    if (removals)
-      return result.removed.length === 0
-        ? null
-        : [await removalItems(this, [...result.removed].reverse(), shape)];
-    if (result.records.length === 0) return null;
-    return [await itemsOf(this, client, event, result.records.reverse(), options, shape)];
+    const items = removals
+      ? await removalItems(this, [...result.removed].reverse(), shape)
+      : await itemsOf(this, client, event, result.records.reverse(), options, shape);
+    return withNotice(items, noticeOf(result));
   } catch (error) {
     throw toNodeError(this.getNode(), namingInput(error, feed.endpoint, raw), undefined, feed.endpoint);
   }

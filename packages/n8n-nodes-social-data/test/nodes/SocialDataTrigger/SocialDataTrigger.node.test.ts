@@ -587,3 +587,31 @@ describe('removal events', () => {
     expect(await active.poll()).toEqual([]);
   });
 });
+
+describe('when a poll cannot be sure (issue 37, cases 2, 3 and 8)', () => {
+  it('emits a notice item the workflow can route on, and no false removal, when the feed answers an empty list', async () => {
+    const active = new ActiveTrigger({ event: 'unfollowedBy', ...byName('followers_200') });
+    await active.poll();
+    await control.fault({ fault: 'empty-list', endpoint: 'getUserFollowers' });
+    const [notice, ...rest] = await active.poll();
+    expect(rest).toEqual([]);
+    expect(notice).toMatchObject({ notice: 'uncertain', may_be_missed: 0 });
+    expect(String(notice!.message)).toMatch(/answered an empty list and none of the [\d,]+ items/);
+    await control.clearFaults();
+    // The list is back: nobody left, and the poll is sure again.
+    expect(await active.poll()).toEqual([]);
+  });
+
+  it('takes a blank cursor for a stall: nothing decided, a notice, and every new follower on the next poll', async () => {
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_1k') });
+    await active.poll();
+    const joined = control.strangers(250);
+    await control.join('followers', { owner: 'followers_1k' }, joined);
+    await control.fault({ fault: 'blank-cursor', endpoint: 'getUserFollowers', times: 1 });
+    // The first page holds only new followers and no way on: nothing is known to be old yet.
+    const stalled = await active.poll();
+    expect(stalled).toEqual([expect.objectContaining({ notice: 'uncertain', may_be_missed: 0 })]);
+    expect(String(stalled[0]!.message)).toContain('gave no way to read them');
+    expect(await active.ids()).toEqual(joined);
+  });
+});
