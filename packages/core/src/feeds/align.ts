@@ -131,12 +131,18 @@ export function align(
     runAt = undefined;
     while (!usable(earliest)) earliest += 1;
     const single = earliest === spot.segment;
+    const holes = segments.slice(earliest, spot.segment + 1);
     let is: 'gap' | 'old' | 'unsure' = 'unsure';
-    // In a gap, whichever: it arrived with the burst. Old only right below enough of its own
-    // stretch's ids in their order: one deep known id, or a few, above an unknown one may have
-    // come back on top after it, while the rest of their stretch left.
+    // In a gap: it arrived with the burst. Old only in holes of old ground, right below enough
+    // of its stretch's ids in their order: one deep known id, or a few, above an unknown one
+    // may have come back on top after it, while the rest of their stretch left.
     if (single && segments[spot.segment]!.gap !== undefined) is = 'gap';
-    else if (single && knownSegment === spot.segment && above >= enough) is = 'old';
+    else if (
+      holes.every((segment) => segment.gap === undefined) &&
+      knownSegment === earliest &&
+      above >= enough
+    )
+      is = 'old';
     labels[at] = { kind: 'unknown', first: earliest, hole: spot.segment, is };
   }
   if (!top)

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/classes';
 import { HOLE, align, indexOf } from './align';
-import type { Alignment, Index, Spot } from './align';
+import type { Alignment, Index, Label, Spot } from './align';
 import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
 import { CONFIRM, bound, compact, gapCount, knownCount } from './segments';
@@ -376,10 +376,24 @@ export class PositionPoll<R extends { id: string }> {
    */
   private placeBelow(
     walk: Read<R>,
-    ids: readonly string[],
-    { labels, start }: Alignment,
+    read: readonly string[],
+    alignment: Alignment,
     sub: readonly Segment[],
   ): { block: Segment; below: Segment[]; dropped: string[] } {
+    // Unknown ids a read met past the last id it knew, that could lie in old ground or in a gap
+    // further down, are left to later reads: a gap's own read meets them where they belong.
+    let end = read.length;
+    if (!walk.ended) {
+      let last = -1;
+      alignment.labels.forEach((label, place) => {
+        if (label.kind === 'known') last = place;
+      });
+      end = last + 1;
+      while (end < read.length && !isUnsure(alignment.labels[end]!)) end += 1;
+    }
+    const ids = read.slice(0, end);
+    const { start } = alignment;
+    const labels = alignment.labels.slice(0, end);
     const inRead = new Set(ids);
     const lastLabel = labels[ids.length - 1];
     // An unknown id that more than one hole could hold is placed in the first: a stretch it may
@@ -423,20 +437,23 @@ export class PositionPoll<R extends { id: string }> {
 
     const block: Segment = { ids: [...ids] };
     if (walk.ended) return { block, below: [], dropped };
+    // Ids the read met above come back on top: they are no longer where they were below.
+    const moved = (segments: readonly Segment[]) =>
+      segments.map((segment) => ({ ...segment, ids: segment.ids.filter((id) => !inRead.has(id)) }));
     if (to.position === HOLE) {
       const hole = sub[to.segment]!;
       if (hole.gap !== undefined) {
-        block.gap = cursorAt(walk, walk.ids.length - 1);
+        block.gap = cursorAt(walk, walk.ids.lastIndexOf(ids.at(-1) ?? ''));
         const held = [...(hole.pending ?? []), ...(heldNow.get(to.segment) ?? [])];
         if (held.length > 0) block.pending = held;
       }
-      return { block, below: sub.slice(to.segment + 1), dropped };
+      return { block, below: moved(sub.slice(to.segment + 1)), dropped };
     }
     const stretch = sub[to.segment]!;
     block.ids = block.ids.concat(stretch.ids.slice(to.position + 1).filter((id) => !inRead.has(id)));
     if (stretch.gap !== undefined) block.gap = stretch.gap;
     if (stretch.pending) block.pending = [...stretch.pending];
-    return { block, below: sub.slice(to.segment + 1), dropped };
+    return { block, below: moved(sub.slice(to.segment + 1)), dropped };
   }
 
   /**
@@ -480,10 +497,12 @@ export class PositionPoll<R extends { id: string }> {
 
   /** Held-back ids past the bound are let go of, counted. */
   private trimPending(segments: Segment[]): void {
+    // A watch held to fewer ids (Zapier's cache) holds back no more than it remembers.
+    const most = Math.min(MAX_PENDING, this.options.maxIds ?? MAX_PENDING);
     let total = 0;
     for (const segment of segments) {
       if (!segment.pending) continue;
-      const room = Math.max(0, MAX_PENDING - total);
+      const room = Math.max(0, most - total);
       if (segment.pending.length > room) {
         const over = segment.pending.length - room;
         this.missed += over;
@@ -572,6 +591,8 @@ export class PositionPoll<R extends { id: string }> {
     this.uncertain = true;
   }
 }
+
+const isUnsure = (label: Label) => label.kind === 'unknown' && label.is === 'unsure';
 
 const before = (a: Spot, b: Spot) =>
   a.segment < b.segment || (a.segment === b.segment && a.position < b.position);

@@ -49,14 +49,15 @@ export function gapCount(segments: readonly Segment[]): number {
  * Cuts the middle out of the longest stretches until the known ids fit `max`, keeping each end
  * (the top of a stretch is what a read from above meets first; its bottom, what a gap read meets
  * before the gap). What is cut becomes old ground, which is true: it was read, and new ids only
- * arrive at the top or in a gap. `shortened`: the deepest known ids went, so the state no longer
- * knows where the feed ends.
+ * arrive at the top or in a gap. Once every stretch is short, whole stretches go from the middle,
+ * where nothing reads them: never the top, a gap's burst or the ground below a gap. Only then do
+ * the deepest ids go (`shortened`: the state no longer knows where the feed ends).
  */
 export function bound(segments: Segment[], max: number): { segments: Segment[]; shortened: boolean } {
   const keepEnd = Math.max(1, Math.min(100, Math.floor(max / 10)));
   // A read from the top confirms its place on a run of known ids: the top keeps enough for one.
   const keepTopAtLeast = Math.max(keepEnd, CONFIRM);
-  let result = segments.map((segment) => ({ ...segment, ids: [...segment.ids] }));
+  const result = segments.map((segment) => ({ ...segment, ids: [...segment.ids] }));
   let shortened = false;
   while (knownCount(result) > max) {
     const excess = knownCount(result) - max;
@@ -65,19 +66,28 @@ export function bound(segments: Segment[], max: number): { segments: Segment[]; 
       if (segment.ids.length > result[longest]!.ids.length) longest = at;
     });
     const segment = result[longest]!;
-    const keepTop = segment.ids.length - excess - keepEnd;
-    if (keepTop < (longest === 0 ? keepTopAtLeast : keepEnd)) {
-      // Every stretch is already short: the deepest ids go, as the rest of the feed does.
-      shortened = true;
-      const last = result.at(-1)!;
-      last.ids = last.ids.slice(0, Math.max(0, last.ids.length - excess));
-      if (last.ids.length === 0 && result.length > 1) result = result.slice(0, -1);
+    const least = longest === 0 ? keepTopAtLeast : keepEnd;
+    const keepTop = Math.max(least, segment.ids.length - excess - keepEnd);
+    if (keepTop + keepEnd < segment.ids.length) {
+      const top: Segment = { ids: segment.ids.slice(0, keepTop) };
+      // The bottom keeps the gap, and with it what the gap holds back and its tries.
+      const { ids: _ids, ...rest } = segment;
+      const bottom: Segment = { ...rest, ids: segment.ids.slice(-keepEnd) };
+      result.splice(longest, 1, top, bottom);
       continue;
     }
-    const top: Segment = { ids: segment.ids.slice(0, keepTop) };
-    const bottom: Segment = { ids: segment.ids.slice(-keepEnd) };
-    if (segment.gap !== undefined) bottom.gap = segment.gap;
-    result.splice(longest, 1, top, bottom);
+    let spare = -1;
+    for (let at = result.length - 2; at > 0 && spare === -1; at -= 1)
+      if (result[at]!.gap === undefined && result[at - 1]!.gap === undefined) spare = at;
+    if (spare !== -1) {
+      result.splice(spare, 1);
+      continue;
+    }
+    // Nothing else to spare: the deepest ids go, as the rest of the feed does.
+    shortened = true;
+    const last = result.at(-1)!;
+    last.ids = last.ids.slice(0, Math.max(0, last.ids.length - excess));
+    if (last.ids.length === 0 && result.length > 1) result.pop();
   }
   return { segments: result, shortened };
 }

@@ -51,9 +51,28 @@ export async function startWatch<R extends { id: string }>(
     seen: newestFirst(ids).slice(0, options.maxIds ?? MAX_SEEN),
     complete: first.ended,
   };
-  const oldest = state.seen.at(-1);
+  const oldest = newestFirst(inTimeOrder(ids))
+    .slice(0, options.maxIds ?? MAX_SEEN)
+    .at(-1);
   if (!first.ended && oldest !== undefined) state.floor = oldest;
   return started(state, first.requests);
+}
+
+/**
+ * The ids of a read that sit in time order: one older than an id below it is out of place (a
+ * pinned tweet on top, as an X profile shows one), and must not set the floor, or every tweet
+ * between it and the rest would later pass for new (issue 37, case 5).
+ */
+function inTimeOrder(ids: readonly string[]): string[] {
+  const kept: string[] = [];
+  let newestBelow: string | undefined;
+  for (let at = ids.length - 1; at >= 0; at -= 1) {
+    const id = ids[at]!;
+    if (newestBelow !== undefined && compareIds(id, newestBelow) <= 0) continue;
+    kept.push(id);
+    newestBelow = id;
+  }
+  return kept;
 }
 
 /**
