@@ -150,7 +150,7 @@ async function pollRemovals(
     id: `${profile.id}-${polled}`,
     account_id: profile.id,
   }));
-  // A poll that could not be sure starts the Zap once with a notice of its own (decision N28):
+  // A poll that could not be sure starts the Zap once with a notice of its own (decision N29):
   // Zapier's task history shows it, and a Filter step can route on `notice`.
   const notice = noticeOf(result);
   if (notice) items.unshift({ id: `notice-${polled}`, ...notice });

@@ -1,7 +1,7 @@
 import type { Segment } from './segments';
 
 /**
- * Where a read of a position feed sits in what the state knows (decision N28).
+ * Where a read of a position feed sits in what the state knows (decision N29).
  *
  * The invariant: additions only ever appear at the top; below them is the old feed minus what
  * left, in its old order. The state knows the old feed as stretches of ids with a hole after

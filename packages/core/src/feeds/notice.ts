@@ -2,7 +2,7 @@ import type { WatchResult } from './reading';
 
 /**
  * What a poll that could not be sure tells the user beside its items, the same on every surface
- * (decision N28): an item a workflow can route on (n8n, Zapier) or a line on stderr (the CLI).
+ * (decision N29): an item a workflow can route on (n8n, Zapier) or a line on stderr (the CLI).
  * `may_be_missed` counts the items the poll could not report and could not rule out as new; 0
  * when it could not count them (a stall, a cursor the API refused), which the message says.
  */

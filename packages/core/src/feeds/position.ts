@@ -69,7 +69,7 @@ export async function startPositionWatch<R extends { id: string }>(
 }
 
 /**
- * One poll of a feed ordered by position (decision N28). The head is read from the top until a
+ * One poll of a feed ordered by position (decision N29). The head is read from the top until a
  * run of known ids in their old order shows old ground; what comes before the survivors is
  * reported. A read that runs out of requests first leaves a gap, read on in later polls; what
  * it read is held back (pending) until the gap meets the ground below it, which proves it arrived
@@ -178,7 +178,7 @@ export class PositionPoll<R extends { id: string }> {
    * Reads the feed below stretch `at` (-1: from the top; otherwise on in the gap below it). Below
    * a gap the feed is, as at the top, additions above survivors: everything between the burst
    * read so far and the stretch that was the top of the feed when the burst began arrived after
-   * it (decision N28). So the part of the read after the burst's last id is aligned with the
+   * it (decision N29). So the part of the read after the burst's last id is aligned with the
    * stretches below as a read from the top is with all of them.
    */
   private async readBelow(

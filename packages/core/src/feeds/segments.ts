@@ -11,7 +11,7 @@ export interface Segment {
   gap?: string;
   /**
    * With a gap: ids a burst read above or in it that cannot be reported until the gap meets the
-   * ground below, which proves they arrived on top of it (decision N28).
+   * ground below, which proves they arrived on top of it (decision N29).
    */
   pending?: string[];
   /** Polls in a row the gap's read could not find where it stands. */

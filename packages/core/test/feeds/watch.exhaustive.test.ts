@@ -5,7 +5,7 @@ import { workLeft } from '../support/watch';
 
 /**
  * The position-feed trigger's promise, checked on every history up to a bound rather than on
- * histories a generator happens to draw (decision N28).
+ * histories a generator happens to draw (decision N29).
  *
  * The invariant: additions only ever appear at the top; below them is the old feed minus what
  * left, in its old order. After every poll:

@@ -2,7 +2,7 @@ import type { PollNotice } from '@social-data/core';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 /**
- * A poll's items, led by a notice item when it could not be sure (decision N28): the execution
+ * A poll's items, led by a notice item when it could not be sure (decision N29): the execution
  * shows it, and a workflow routes on its `notice` field (an IF node on "notice is not empty"),
  * where a server log line would reach nobody.
  */
