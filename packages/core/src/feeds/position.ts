@@ -120,7 +120,7 @@ export class PositionPoll<R extends { id: string }> {
     const waiting = this.segments.reduce((sum, segment) => sum + (segment.pending?.length ?? 0), 0);
     if (waiting > 0)
       this.notes.push(
-        `A burst is being read: ${plural(waiting, 'item')} read so far are held back until the trigger reaches the items it knew below them, then reported`,
+        `A burst is being read: ${plural(waiting, 'item')} of it so far, held back until the trigger reaches the items it knew below them, then reported`,
       );
     const { segments, shortened } = bound(this.segments, this.options.maxIds ?? MAX_POSITION_IDS);
     this.trimPending(segments);

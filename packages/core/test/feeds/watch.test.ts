@@ -299,7 +299,7 @@ describe('a follower feed', () => {
     // came on top of what it knew (had every remembered account left, they would be old ones):
     // they wait, and it says how many.
     expect(await watch.poll()).toEqual([]);
-    expect(watch.notes.join()).toContain('800 items read so far are held back');
+    expect(watch.notes.join()).toContain('800 items of it so far, held back');
     const more = accountIds(10);
     feed.add(...more);
     // Above the burst already read, arrivals are new for certain: they come out at once.
