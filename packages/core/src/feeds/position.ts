@@ -117,6 +117,12 @@ export class PositionPoll<R extends { id: string }> {
     if (decided) await this.readGaps();
     this.limitGaps();
     await this.reportCertified();
+    // What was reported, however (added again on top, or proven), is held back no longer.
+    for (const segment of this.segments) {
+      if (!segment.pending) continue;
+      segment.pending = segment.pending.filter((id) => !this.emitted.has(id));
+      if (segment.pending.length === 0) delete segment.pending;
+    }
     const waiting = this.segments.reduce((sum, segment) => sum + (segment.pending?.length ?? 0), 0);
     if (waiting > 0)
       this.notes.push(
@@ -361,10 +367,6 @@ export class PositionPoll<R extends { id: string }> {
     if (!record) return;
     this.emitted.add(id);
     this.fresh.push(record);
-    for (const segment of this.segments) {
-      if (!segment.pending?.includes(id)) continue;
-      segment.pending = segment.pending.filter((other) => other !== id);
-    }
   }
 
   /**
