@@ -22,6 +22,7 @@ type Step =
   | { kind: 'arrive'; count: number }
   | { kind: 'leave'; at: number }
   | { kind: 'return'; at: number }
+  | { kind: 'returnEnd'; at: number }
   | { kind: 'rejoin'; at: number }
   | { kind: 'leaveMidRead'; at: number }
   | { kind: 'late'; at: number }
@@ -36,7 +37,10 @@ const step = (page: number): fc.Arbitrary<Step> =>
     { weight: 4, arbitrary: fc.nat({ max: 3 * page }).map((count) => ({ kind: 'arrive' as const, count })) },
     { weight: 1, arbitrary: fc.nat({ max: 20 * page }).map((count) => ({ kind: 'arrive' as const, count })) },
     { weight: 2, arbitrary: fc.nat({ max: 4 * page }).map((at) => ({ kind: 'leave' as const, at })) },
-    { weight: 2, arbitrary: fc.nat({ max: 4 * page }).map((at) => ({ kind: 'return' as const, at })) },
+    // Added again from anywhere in the feed, and from the end of a stretch the state remembers
+    // (issue 37: the deepest item of a stretch added again hid a whole burst).
+    { weight: 2, arbitrary: fc.nat({ max: 8 * page }).map((at) => ({ kind: 'return' as const, at })) },
+    { weight: 1, arbitrary: fc.nat({ max: 20 }).map((at) => ({ kind: 'returnEnd' as const, at })) },
     { weight: 1, arbitrary: fc.nat({ max: 20 }).map((at) => ({ kind: 'rejoin' as const, at })) },
     {
       weight: 1,
@@ -252,8 +256,18 @@ async function run(order: 'time' | 'position', settings: Settings, steps: Step[]
       }
       case 'return': {
         if (order === 'time') break;
-        const id = feed.items[action.at];
+        const id = feed.items[action.at % Math.max(1, feed.items.length)];
         if (id === undefined) break;
+        feed.add(id);
+        model.arrive(id, true);
+        break;
+      }
+      case 'returnEnd': {
+        if (order === 'time') break;
+        const segments = (live as { segments?: { ids: string[] }[] } | undefined)?.segments ?? [];
+        const ends = segments.map((segment) => segment.ids.at(-1)).filter((id) => id !== undefined);
+        const id = ends[action.at % Math.max(1, ends.length)];
+        if (id === undefined || !feed.items.includes(id)) break;
         feed.add(id);
         model.arrive(id, true);
         break;
