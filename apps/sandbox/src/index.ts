@@ -5,6 +5,7 @@ export {
   FAULT_KINDS,
   MEDIA_FAULT_KINDS,
   TRANSIENT_FAULTS,
+  TIMING_FAULT_KINDS,
   TRIGGER_FAULT_KINDS,
 } from './http/faults';
 export { MEDIA_ENDPOINT } from './media/route';

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 import type { Fault } from './faults';
 import type { Stats } from './stats';
-import { sendEndlessBody, sendGzipBomb, sendLyingLength, sendRedirect } from './hostile';
+import { sendDrippingBody, sendEndlessBody, sendGzipBomb, sendLyingLength, sendRedirect } from './hostile';
 
 /** Answers a staged fault as the API would; false when the fault changes a page instead. */
 export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest, stats: Stats): boolean {
@@ -73,6 +73,9 @@ export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyReq
       return true;
     case 'lying-length':
       sendLyingLength(fault, reply, request, answers());
+      return true;
+    case 'drip-body':
+      sendDrippingBody(fault, reply, answers());
       return true;
     default:
       return false;

@@ -37,10 +37,24 @@ export const MEDIA_FAULT_KINDS = ['not-found'] as const;
  * matrix too; triggers must not take it for every item leaving.
  */
 export const TRIGGER_FAULT_KINDS = ['empty-list'] as const;
-const ALL_KINDS: readonly string[] = [...FAULT_KINDS, ...MEDIA_FAULT_KINDS, ...TRIGGER_FAULT_KINDS];
+/**
+ * Issue 38: an answer whose headers come at once and whose body then drips, a byte every
+ * `delayMs` (default 2 s), until the client hangs up. Kept out of the reliability matrix until
+ * every surface has its row there; each surface's own tests stage it.
+ */
+export const TIMING_FAULT_KINDS = ['drip-body'] as const;
+const ALL_KINDS: readonly string[] = [
+  ...FAULT_KINDS,
+  ...MEDIA_FAULT_KINDS,
+  ...TRIGGER_FAULT_KINDS,
+  ...TIMING_FAULT_KINDS,
+];
 
 export type FaultKind =
-  (typeof FAULT_KINDS)[number] | (typeof MEDIA_FAULT_KINDS)[number] | (typeof TRIGGER_FAULT_KINDS)[number];
+  | (typeof FAULT_KINDS)[number]
+  | (typeof MEDIA_FAULT_KINDS)[number]
+  | (typeof TRIGGER_FAULT_KINDS)[number]
+  | (typeof TIMING_FAULT_KINDS)[number];
 
 /**
  * Faults no retry cures (an error the API states, pages that end a run early or never, the
@@ -59,6 +73,7 @@ const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'blank-cursor',
   'rate-limit-odd',
   'empty-list',
+  'drip-body',
 ];
 
 /** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */

@@ -73,6 +73,29 @@ export function sendGzipBomb(fault: Fault, reply: FastifyReply, answers: Hostile
     .send(Readable.from(counted(bomb(fault.bytes), answers)));
 }
 
+/** The opening of an answer, then a byte every `delayMs`, for as long as the client listens. */
+async function* dripping(delayMs: number, answers: HostileAnswers): AsyncGenerator<Buffer> {
+  answers.open += 1;
+  try {
+    yield Buffer.from(OPENING);
+    answers.bytes += OPENING.length;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      answers.bytes += 1;
+      yield Buffer.from(' ');
+    }
+  } finally {
+    answers.open -= 1;
+  }
+}
+
+export function sendDrippingBody(fault: Fault, reply: FastifyReply, answers: HostileAnswers): void {
+  reply
+    .code(200)
+    .type('application/json')
+    .send(Readable.from(dripping(fault.delayMs, answers)));
+}
+
 /**
  * Claims a small body (the opening's length) and then sends `fault.bytes` more on the same
  * connection: a client that reads by the header gets cut-off JSON, one that reads to the end of

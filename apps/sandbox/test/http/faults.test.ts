@@ -8,7 +8,7 @@ import {
   TimeoutError,
   UpstreamError,
 } from '@social-data/core';
-import { FAULT_KINDS, MEDIA_FAULT_KINDS, TRIGGER_FAULT_KINDS } from '../../src';
+import { FAULT_KINDS, MEDIA_FAULT_KINDS, TIMING_FAULT_KINDS, TRIGGER_FAULT_KINDS } from '../../src';
 import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
 import { Faults } from '../../src/http/faults';
 import type { FaultKind } from '../../src';
@@ -101,11 +101,13 @@ describe('each fault, staged by request header, as the wire shows it', () => {
         status: 200,
         body: { data: { tweets: [], has_next_page: false, next_cursor: '' } },
       }),
+    // Read in a test of its own below: it never ends.
+    'drip-body': () => undefined,
   };
 
   it('covers every fault kind', () => {
     expect(Object.keys(cases).sort()).toEqual(
-      [...FAULT_KINDS, ...MEDIA_FAULT_KINDS, ...TRIGGER_FAULT_KINDS].sort(),
+      [...FAULT_KINDS, ...MEDIA_FAULT_KINDS, ...TRIGGER_FAULT_KINDS, ...TIMING_FAULT_KINDS].sort(),
     );
   });
 
@@ -119,15 +121,32 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     expect((second.body.data as { next_cursor: string }).next_cursor).not.toBe(cursor);
   });
 
-  it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset'))('%s', async (kind, check) => {
-    const cursor = await secondPageCursor();
-    const started = performance.now();
-    const sentAt = Date.now();
-    const answer = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, {
-      headers: header(`${kind};retry-after=3;delay=${DELAY_MS};bytes=100000`),
-      redirect: 'manual',
+  it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset' && kind !== 'drip-body'))(
+    '%s',
+    async (kind, check) => {
+      const cursor = await secondPageCursor();
+      const started = performance.now();
+      const sentAt = Date.now();
+      const answer = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, {
+        headers: header(`${kind};retry-after=3;delay=${DELAY_MS};bytes=100000`),
+        redirect: 'manual',
+      });
+      check(answer, { cursor, elapsedMs: performance.now() - started, sentAt, answeredAt: Date.now() });
+    },
+  );
+
+  it('drip-body sends its headers at once, then a byte at a time, until the client hangs up', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${env.sandbox.url}${FEED}`, {
+      headers: { ...header('drip-body;delay=50'), 'x-api-key': env.sandbox.keys[0]! },
+      signal: controller.signal,
     });
-    check(answer, { cursor, elapsedMs: performance.now() - started, sentAt, answeredAt: Date.now() });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const sizes: number[] = [];
+    for (let read = 0; read < 4; read += 1) sizes.push((await reader.read()).value!.byteLength);
+    expect(sizes.slice(1)).toEqual([1, 1, 1]);
+    controller.abort();
   });
 
   it('reset closes the connection without an answer', async () => {
