@@ -2,7 +2,7 @@ import { isRemovalFeed } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import { RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
-import { PLAIN_INPUTS } from '@social-data/test-support';
+import { PLAIN_INPUTS, until } from '@social-data/test-support';
 
 import { app, appTester, everyStep, inputsFor, run } from './support/app';
 import { afterRemoval } from './support/removals';
@@ -105,6 +105,24 @@ describe('every step against the sandbox', () => {
     })) as { records: object[] };
     expect(rest.records).toEqual(all.records);
   });
+
+  it('ends a step whose answer drips after its headers by its deadline, as a timeout, and hangs up (issue 38, case 1)', async () => {
+    sandbox.faults.add({ fault: 'drip-body', key: API_KEY, times: 1, delayMs: 1000 });
+    const started = Date.now();
+    const failure = await run('searches', 'getUser', authData, { userName: 'social_data' }).catch(
+      (error: unknown) => error,
+    );
+    const took = Date.now() - started;
+    expect(String(failure)).toMatch(/No answer from the API within 20000 ms \(getUser\)/);
+    // Zapier stops a step at 30 s; before the deadline the step waited for ever (101.6 s for 101 bytes).
+    expect(took).toBeLessThan(29_000);
+    process.stderr.write(`[zapier] a dripping answer ended the step after ${took} ms\n`);
+    await until(
+      'the dripping answer closed',
+      () => (sandbox.stats.hostile[API_KEY]?.open ?? 0) === 0,
+      20_000,
+    );
+  }, 60_000);
 
   it('sends Create List once', async () => {
     const before = sandbox.stats.createListRequests;

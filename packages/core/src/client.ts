@@ -16,6 +16,7 @@ import {
   ConnectionError,
   CreditsExhaustedError,
   SocialDataError,
+  TimeoutError,
 } from './errors/classes';
 import { hints } from './errors/hints';
 import { abortable } from './http/abortable';
@@ -25,6 +26,7 @@ import { readResponse } from './http/envelope';
 import { buildRequest } from './http/request';
 import type { RequestContext } from './http/request';
 import { DEFAULT_MAX_RETRIES, isRetryable, retryDelay } from './http/retry';
+import { withinDeadline } from './http/deadline';
 import { classifyTransportFailure } from './http/transport-failure';
 import type { Sleep, Transport } from './http/transport';
 import { chunk, inInputOrder, settleWithConcurrency } from './input/batches';
@@ -60,8 +62,14 @@ export interface ClientOptions {
   sleep: Sleep;
   /** Extra attempts after a retryable failure (default 2). */
   maxRetries?: number | undefined;
-  /** Per request (default 30 s). */
+  /** Per request, headers and body together (default 30 s). */
   timeoutMs?: number | undefined;
+  /**
+   * A time (by `now`, ms since the epoch) that no request of this client runs past: each attempt
+   * gets what is left of it, at most `timeoutMs`, and none starts after it. A host with a limit
+   * per step (Zapier's 30 s) sets it, so a step ends in time with what it read.
+   */
+  deadline?: number | undefined;
   /** The most bytes of one answer to read, after decompression (default 8 MiB). */
   maxResponseBytes?: number | undefined;
   /** Allows an http:// base URL to a host other than loopback, which sends the secrets unencrypted. */
@@ -537,9 +545,19 @@ export class SocialDataClient {
       await this.wait(() => this.gate.pass(this.now, this.options.sleep, requestsPerSecond), signal, id);
       const started = this.now();
       let failure: SocialDataError;
+      const { deadline } = this.options;
+      const allowed = Math.min(context.timeoutMs, deadline === undefined ? Infinity : deadline - started);
+      if (allowed <= 0)
+        throw new TimeoutError(`No time was left for this request (${id}) within the step's limit.`, {
+          endpoint: id,
+          timeoutMs: context.timeoutMs,
+          hint: hints.deadline,
+        });
       // Settled rather than try/catch: only the transport can throw here (readResponse and
       // shapeResult report instead), and n8n's community-package lint refuses a raw rethrow.
-      const sent = await this.options.transport(request).then(
+      const sent = await withinDeadline(allowed, signal, (attempt) =>
+        this.options.transport({ ...request, timeoutMs: allowed, signal: attempt }),
+      ).then(
         (response) => ({ response }),
         (error: unknown) => ({ error }),
       );
@@ -555,7 +573,7 @@ export class SocialDataClient {
       } else {
         if (this.options.passThrough?.(sent.error)) throw sent.error;
         if (signal?.aborted) throw cancelled(id);
-        failure = classifyTransportFailure(sent.error, context.timeoutMs, id, this.redact);
+        failure = classifyTransportFailure(sent.error, allowed, id, this.redact);
         this.log(
           () =>
             `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,

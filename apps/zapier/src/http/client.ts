@@ -53,10 +53,11 @@ export function clientFor(z: ZObject, bundle: Bundle, deadline: number): SocialD
     allowInsecureHttp: connection.allowInsecureHttp as boolean | undefined,
     cookie: present(connection.cookie),
     proxy: present(connection.proxy),
-    transport: zapierTransport(z, deadline),
+    transport: zapierTransport(z),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     maxRetries: 0,
     timeoutMs: REQUEST_TIMEOUT_MS,
+    deadline,
     passThrough: isZapierError,
   });
 }

@@ -16,16 +16,13 @@ function isTimeout(error: unknown): boolean {
  * step turns its failures into `z.errors`. No redirect is followed (node-fetch would carry the
  * key and the body to any origin), and the answer is taken raw, as node-fetch's decompressed
  * stream, and read up to the size cap: z.request would otherwise buffer any size whole. At the cap
- * the connection is closed, not only left unread. No request starts after the step's deadline.
+ * the connection is closed, not only left unread.
  */
-export function zapierTransport(z: ZObject, deadline: number): Transport {
+export function zapierTransport(z: ZObject): Transport {
   return async (request) => {
-    const left = Math.min(request.timeoutMs, deadline - Date.now());
-    if (left <= 0) {
-      throw new TimeoutError("The step used up Zapier's time before this request.", {
-        hint: 'Ask for fewer items or ids in one step, or split the work over several steps.',
-      });
-    }
+    // Core gives each attempt what is left of the step (the client's deadline) and ends it by
+    // then, body included: node-fetch's own timer stops at the headers (decision B32).
+    const left = request.timeoutMs;
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
     );

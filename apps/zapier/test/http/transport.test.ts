@@ -16,18 +16,12 @@ describe('the z.request transport', () => {
         Promise.reject(Object.assign(new Error('network timeout at: x'), { type: 'request-timeout' })),
       ),
     };
-    await expect(zapierTransport(z as never, Date.now() + 25_000)(request)).rejects.toBeInstanceOf(
-      TimeoutError,
-    );
+    await expect(zapierTransport(z as never)(request)).rejects.toBeInstanceOf(TimeoutError);
   });
 
-  it('gives a request only what is left of the step, and none once the step is out of time', async () => {
+  it('hands z.request the time core gives the attempt', async () => {
     const z = { request: jest.fn(async () => ({ status: 200, headers: new Map(), content: '{}' })) };
-    await zapierTransport(z as never, Date.now() + 5_000)(request);
-    expect((z.request.mock.calls[0] as unknown as [{ timeout: number }])[0].timeout).toBeLessThanOrEqual(
-      5_000,
-    );
-    await expect(zapierTransport(z as never, Date.now() - 1)(request)).rejects.toBeInstanceOf(TimeoutError);
-    expect(z.request).toHaveBeenCalledTimes(1);
+    await zapierTransport(z as never)({ ...request, timeoutMs: 4_000 });
+    expect((z.request.mock.calls[0] as unknown as [{ timeout: number }])[0].timeout).toBe(4_000);
   });
 });

@@ -18,6 +18,8 @@ export const hints = {
   connection:
     'Could not reach the API. Check the base URL of your Social Data credential (n8n) or connection (Zapier), and your network.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
+  deadline:
+    'The step used up its time before this request. Ask for fewer items or ids in one step, or split the work over several steps.',
   redirect:
     'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the Base URL of your credential (n8n) or connection (Zapier): usually https:// instead of http://, a current host name, or no extra path.',
   tooLarge:
