@@ -106,8 +106,12 @@ export function triggerSuite(line: 1 | 2): void {
           'New Tweet': [],
           'New List Member': [],
         };
+        /** Accounts added again inside a burst: reported or not, at most once. */
+        const optional = new Set<string>();
         const gotAll = () =>
-          Object.entries(expected).every(([node, ids]) => receivedFrom(node).length >= ids.length);
+          Object.entries(expected).every(
+            ([node, ids]) => receivedFrom(node).filter((id) => !optional.has(id)).length >= ids.length,
+          );
         const progress = () =>
           `received: ${Object.entries(expected)
             .map(([node, ids]) => `${node} ${receivedFrom(node).length} of ${ids.length}`)
@@ -126,6 +130,22 @@ export function triggerSuite(line: 1 | 2): void {
           await control.join('listMembers', { list_id: LIST }, members);
           expected['New List Member']!.push(...members);
           return followers;
+        };
+
+        /** Every follower of an account now, read page by page. */
+        const followersOf = async (account: string) => {
+          const ids = new Set<string>();
+          let cursor = '';
+          for (let page = 0; page < 100; page += 1) {
+            const url = `${sandbox.url}/social/user/${account}/followers?count=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+            const body = (await fetch(url, { headers: { 'x-api-key': API_KEY } }).then((response) =>
+              response.json(),
+            )) as { data: { followers: Array<{ id: string }>; next_cursor: string } };
+            for (const follower of body.data.followers) ids.add(follower.id);
+            cursor = body.data.next_cursor;
+            if (body.data.followers.length === 0 || !cursor || cursor.startsWith('0')) break;
+          }
+          return ids;
         };
 
         const [unfollower] = await round({ followers: 3, tweets: 2, members: 1 });
@@ -149,15 +169,22 @@ export function triggerSuite(line: 1 | 2): void {
         await waitFor('250 followers and a re-follow', gotAll);
 
         // Issue 23, case 2: 3,000 followers (more than one poll's 2,000), then 1,900 more while
-        // that backlog is open. That reported 5,799 for 4,900 before.
+        // that backlog is open. That reported 5,799 for 4,900 before. The sandbox's strangers
+        // can already follow the account (its groups are drawn from the whole population): such
+        // an account is added again inside a burst, which the trigger does not report (N29).
+        const already = await followersOf('followers_1k');
+        const newOnes = (ids: string[]) => {
+          for (const id of ids) if (already.has(id)) optional.add(id);
+          return ids.filter((id) => !already.has(id));
+        };
         const first = control.strangers(3000);
         await control.join('followers', { owner: 'followers_1k' }, first);
-        expected['New Follower']!.push(...first);
+        expected['New Follower']!.push(...newOnes(first));
         const seenBefore = receivedFrom('New Follower').length;
         await waitFor('the first poll of the burst', () => receivedFrom('New Follower').length > seenBefore);
         const more = control.strangers(1900);
         await control.join('followers', { owner: 'followers_1k' }, more);
-        expected['New Follower']!.push(...more);
+        expected['New Follower']!.push(...newOnes(more));
         await waitFor('the whole burst', gotAll, 2 * ROUND_MS);
 
         // One more poll with nothing new must emit nothing.
@@ -172,8 +199,10 @@ export function triggerSuite(line: 1 | 2): void {
         expect(unsuccessful).toEqual([]);
         for (const [node, ids] of Object.entries(expected)) {
           const emitted = emittedIds(executions, node);
-          expect(emitted.slice().sort()).toEqual(ids.slice().sort());
-          expect(receivedFrom(node).slice().sort()).toEqual(ids.slice().sort());
+          expect(emitted.length).toBe(new Set(emitted).size);
+          const required = (list: string[]) => list.filter((id) => !optional.has(id)).sort();
+          expect(required(emitted)).toEqual(ids.slice().sort());
+          expect(required(receivedFrom(node))).toEqual(ids.slice().sort());
         }
         process.stderr.write(
           `[n8n ${line}.x trigger] ${executions.length} executions, ${receiver.received.length} items, ` +
