@@ -123,6 +123,9 @@ export interface BatchResult<T> {
 export const IDS_PER_REQUEST = 100;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 4;
+/** How long after its timeout an attempt is ended by core's own deadline (decision B32). */
+const DEADLINE_GRACE_MS = 1000;
+
 /** A bound on retries so a persistent failure cannot keep a run going for hours. */
 export const MAX_RETRIES_LIMIT = 10;
 /** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
@@ -555,7 +558,9 @@ export class SocialDataClient {
         });
       // Settled rather than try/catch: only the transport can throw here (readResponse and
       // shapeResult report instead), and n8n's community-package lint refuses a raw rethrow.
-      const sent = await withinDeadline(allowed, signal, (attempt) =>
+      // A transport whose own timer works reports its own timeout first (in its host's words);
+      // the deadline, a moment later, ends what such a timer does not cover, the body above all.
+      const sent = await withinDeadline(allowed + DEADLINE_GRACE_MS, signal, (attempt) =>
         this.options.transport({ ...request, timeoutMs: allowed, signal: attempt }),
       ).then(
         (response) => ({ response }),
