@@ -71,8 +71,7 @@ export function bound(segments: Segment[], max: number): { segments: Segment[]; 
     if (keepTop + keepEnd < segment.ids.length) {
       const top: Segment = { ids: segment.ids.slice(0, keepTop) };
       // The bottom keeps the gap, and with it what the gap holds back and its tries.
-      const { ids: _ids, ...rest } = segment;
-      const bottom: Segment = { ...rest, ids: segment.ids.slice(-keepEnd) };
+      const bottom: Segment = { ...segment, ids: segment.ids.slice(-keepEnd) };
       result.splice(longest, 1, top, bottom);
       continue;
     }
