@@ -20,9 +20,6 @@ function isTimeout(error: unknown): boolean {
  */
 export function zapierTransport(z: ZObject): Transport {
   return async (request) => {
-    // Core gives each attempt what is left of the step (the client's deadline) and ends it by
-    // then, body included: node-fetch's own timer stops at the headers (decision B32).
-    const left = request.timeoutMs;
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
     );
@@ -34,7 +31,9 @@ export function zapierTransport(z: ZObject): Transport {
         method: request.method,
         headers,
         ...(request.body === undefined ? {} : { body: request.body }),
-        timeout: left,
+        // Core gives each attempt what is left of the step (the client's deadline) and ends it
+        // by then, body included: node-fetch's own timer stops at the headers (decision B32).
+        timeout: request.timeoutMs,
         skipThrowForStatus: true,
         redirect: 'manual',
         raw: true,
@@ -43,7 +42,7 @@ export function zapierTransport(z: ZObject): Transport {
       });
     } catch (error) {
       if (!isTimeout(error)) throw error;
-      throw new TimeoutError(`No answer from the API within ${Math.round(left / 1000)} s.`, {
+      throw new TimeoutError(`No answer from the API within ${Math.round(request.timeoutMs / 1000)} s.`, {
         hint: 'The API is slow right now: ask for fewer items or ids in one step, or run the step again later.',
       });
     }

@@ -50,6 +50,24 @@ describe('Unfollowed By in Zapier', () => {
   });
 });
 
+describe('a Zapier removal trigger that cannot be sure (issue 37)', () => {
+  it('triggers once with a notice, and reports no removal, when the list answers empty', async () => {
+    const input = { userName: 'followers_201' };
+    expect(await poll('unfollowedBy', input)).toEqual([]);
+    sandbox.faults.add({ fault: 'empty-list', endpoint: 'getUserFollowers', times: 1 });
+    const [notice, ...rest] = await poll('unfollowedBy', input);
+    expect(rest).toEqual([]);
+    expect(notice).toMatchObject({
+      id: expect.stringMatching(/^notice-\d+$/),
+      notice: 'uncertain',
+      may_be_missed: 0,
+      message: expect.stringContaining('empty list'),
+    });
+    // The list is back: nobody left.
+    expect(await poll('unfollowedBy', input)).toEqual([]);
+  });
+});
+
 describe('filters in Zapier triggers', () => {
   it('returns only new tweets with a keyword as a whole word, whatever its case and accents', async () => {
     const input = { userName: 'followers_199', keywords: 'café' };

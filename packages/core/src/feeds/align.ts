@@ -9,8 +9,9 @@ import type { Segment } from './segments';
  * ids in order, is some additions, then survivors: known ids in their old order, unknown ids
  * only where a hole can hold them. `align` finds the longest tail of the read that can be
  * survivors (anything above it certainly arrived since) and, for each unknown id in it, which
- * holes could hold it: all gaps, new; one old hole right below its own stretch's ids, old;
- * anything else, unsure.
+ * holes could hold it: one gap, new; only old ground, right below a run of its own stretch's
+ * ids, old; anything else, unsure. A read below a gap is aligned the same way, with the
+ * stretches below that gap.
  */
 
 /** A known id's place, or a hole's: the hole after stretch `segment` has position `HOLE`. */
@@ -30,13 +31,11 @@ export type Label =
   | { kind: 'unknown'; first: number; hole: number; is: 'gap' | 'old' | 'unsure' };
 
 export interface Alignment {
-  /** Where the survivors start; positions before it are additions (top reads only). */
+  /** Where the survivors start; positions before it are additions. */
   start: number;
   labels: Label[];
   /** Where the first run of `enough` known ids in old order ends, or -1. */
   confirmedAt: number;
-  /** The stretch that run is in. */
-  runSegment: number;
 }
 
 export type Index = ReadonlyMap<string, Spot>;
@@ -55,8 +54,6 @@ const before = (a: Spot, b: Spot) =>
   a.segment < b.segment || (a.segment === b.segment && a.position < b.position);
 
 export interface AlignOptions {
-  /** The read starts at the top of the feed: what comes before the survivors was added. */
-  top: boolean;
   /** The old feed ended right after the last stretch: its last hole holds nothing. */
   end: boolean;
   /** Known ids in old order that confirm the read has reached old ground. */
@@ -67,7 +64,7 @@ export function align(
   ids: readonly string[],
   segments: readonly Segment[],
   index: Index,
-  { top, end, enough }: AlignOptions,
+  { end, enough }: AlignOptions,
 ): Alignment {
   const last = segments.length - 1;
   const usable = (hole: number) => hole >= 0 && (hole < last || !end);
@@ -110,7 +107,6 @@ export function align(
   let above = 0;
   let runAt: Spot | undefined;
   let confirmedAt = -1;
-  let runSegment = -1;
   for (let at = start; at < ids.length; at += 1) {
     const spot = late[at]!;
     if (spot.position !== HOLE) {
@@ -120,10 +116,7 @@ export function align(
       const continues = runAt !== undefined && runAt.segment === spot.segment;
       run = continues ? run + 1 : 1;
       runAt = spot;
-      if (run >= enough && confirmedAt === -1) {
-        confirmedAt = at;
-        runSegment = spot.segment;
-      }
+      if (run >= enough && confirmedAt === -1) confirmedAt = at;
       continue;
     }
     if (runAt !== undefined) above = run;
@@ -145,7 +138,5 @@ export function align(
       is = 'old';
     labels[at] = { kind: 'unknown', first: earliest, hole: spot.segment, is };
   }
-  if (!top)
-    for (let at = 0; at < start; at += 1) labels[at] = { kind: 'unknown', first: -1, hole: -1, is: 'unsure' };
-  return { start, labels, confirmedAt, runSegment };
+  return { start, labels, confirmedAt };
 }

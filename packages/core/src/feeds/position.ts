@@ -198,7 +198,7 @@ export class PositionPoll<R extends { id: string }> {
     const sub = this.segments.slice(at + 1);
     const index = indexOf(sub);
     const known = index.size;
-    const options = { top: true, end: this.end, enough: Math.min(CONFIRM, known) };
+    const options = { end: this.end, enough: Math.min(CONFIRM, known) };
     /**
      * Where the read's own part starts: after the last id of the burst above the gap. Arrivals
      * above move a saved cursor up, into what lies above the burst (other gaps, read by their own
@@ -301,7 +301,7 @@ export class PositionPoll<R extends { id: string }> {
     else if (proven) this.certify(held.concat(added));
 
     if (sure || walk.ended) {
-      if (!proven) this.failGap({ ids: [], pending: held }, added);
+      if (!proven) this.failGap(held);
       const placed = this.placeBelow(walk, ids, alignment, sub);
       const top: Segment = block
         ? { ...placed.block, ids: [...block.ids, ...placed.block.ids] }
@@ -347,6 +347,8 @@ export class PositionPoll<R extends { id: string }> {
       return 'stalled';
     }
     this.disjoint = undefined;
+    // What a burst held back is let go of with the rest, and counted with it.
+    for (const segment of this.segments) this.missed += segment.pending?.length ?? 0;
     this.segments = [{ ids: head.ids }];
     this.bottom = head.ids.at(-1) ?? '';
     this.end = true;
@@ -434,7 +436,7 @@ export class PositionPoll<R extends { id: string }> {
       const continues = !walk.ended && to.position === HOLE && to.segment === at;
       if (continues || (!walk.ended && at >= to.segment)) return;
       if (proven(at)) this.certify(segment.pending ?? []);
-      else this.failGap(segment, heldNow.get(at));
+      else this.failGap((segment.pending ?? []).concat(heldNow.get(at) ?? []));
     });
 
     const block: Segment = { ids: [...ids] };
@@ -470,8 +472,8 @@ export class PositionPoll<R extends { id: string }> {
   }
 
   /** A gap read to the end of the feed without meeting ground below: its held-back items are unproven. */
-  private failGap(segment: Segment, heldNow: string[] | undefined): void {
-    const unproven = [...(segment.pending ?? []), ...(heldNow ?? [])].filter((id) => !this.emitted.has(id));
+  private failGap(held: readonly string[]): void {
+    const unproven = held.filter((id) => !this.emitted.has(id));
     if (unproven.length === 0) return;
     this.missed += unproven.length;
     this.warn(

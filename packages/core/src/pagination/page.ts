@@ -36,7 +36,7 @@ export function pageCursor(value: unknown): string {
 export function toPage<T>(result: ResultSpec, data: unknown): Page<T> {
   const body = data as Record<string, unknown>;
   const cursor = pageCursor(body.next_cursor);
-  const blank = body[BLANK_CURSOR as unknown as string] === true;
+  const blank = (data as Record<PropertyKey, unknown>)[BLANK_CURSOR] === true;
   if (result.kind === 'tweetPage') {
     const records = body.tweets as T[];
     const flag = body.has_next_page;

@@ -120,9 +120,11 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     if (result.state) staticData[STATE] = result.state as unknown as IDataObject;
     else delete staticData[STATE];
     for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
-    const items = removals
-      ? await removalItems(this, [...result.removed].reverse(), shape)
-      : await itemsOf(this, client, event, result.records.reverse(), options, shape);
+    const items = !removals
+      ? await itemsOf(this, client, event, result.records.reverse(), options, shape)
+      : result.removed.length > 0
+        ? await removalItems(this, [...result.removed].reverse(), shape)
+        : [];
     return withNotice(items, noticeOf(result));
   } catch (error) {
     throw toNodeError(this.getNode(), namingInput(error, feed.endpoint, raw), undefined, feed.endpoint);
