@@ -27,6 +27,7 @@ import { workLeft } from '../support/watch';
  */
 
 const DEPTH = Number(process.env.FEED_EXHAUSTIVE_DEPTH ?? 4);
+const WALK_GUARD_MS = 600_000;
 
 type Fault = 'error' | 'empty' | 'stall';
 
@@ -386,5 +387,7 @@ describe(`every position-feed history of up to ${DEPTH} steps`, () => {
       totals.skipped += tally.skipped;
       expect(tally.histories).toBeGreaterThan(0);
     },
+    // A hang guard, not a speed check: a configuration takes 2 to 6 s alone, more on a busy machine.
+    WALK_GUARD_MS,
   );
 });

@@ -11,6 +11,9 @@ import { TWEETS, USERS, Watch, workLeft } from '../support/watch';
  * reported as new; no removal that did not happen.
  */
 
+/** A hang guard for the long reads below, not a speed check (each takes 1 to 25 s alone). */
+const LONG_MS = 600_000;
+
 const BOOKMARKS: WatchOptions = { key: 'newBookmark:a', order: 'position', maxPages: 10 };
 
 function expectOnce(ids: string[]): void {
@@ -168,24 +171,29 @@ describe('4. a burst bigger than a poll can read (a viral day) is read across po
       // Nobody was removed: no note may say so.
       expect(watch.notes.join()).not.toContain('Removals above');
     },
+    LONG_MS,
   );
 
-  it('a late poll meeting 50,000 new followers of a 1,000,000-follower account, then 30 a poll: exact or counted (was 35,440 lost)', async () => {
-    const feed = new FakeFeed(200, accountIds(1_000_000));
-    const watch = new Watch(feed, USERS);
-    await watch.poll();
-    const all = accountIds(50_000);
-    feed.add(...all);
-    for (let poll = 0; poll < 200 && (poll === 0 || workLeft(watch.state)); poll += 1) {
-      const steady = accountIds(30);
-      all.push(...steady);
-      feed.add(...steady);
+  it(
+    'a late poll meeting 50,000 new followers of a 1,000,000-follower account, then 30 a poll: exact or counted (was 35,440 lost)',
+    async () => {
+      const feed = new FakeFeed(200, accountIds(1_000_000));
+      const watch = new Watch(feed, USERS);
       await watch.poll();
-    }
-    await settle(watch);
-    const seen = reported(watch, all);
-    expect(seen.size + watch.missed).toBe(all.length);
-  });
+      const all = accountIds(50_000);
+      feed.add(...all);
+      for (let poll = 0; poll < 200 && (poll === 0 || workLeft(watch.state)); poll += 1) {
+        const steady = accountIds(30);
+        all.push(...steady);
+        feed.add(...steady);
+        await watch.poll();
+      }
+      await settle(watch);
+      const seen = reported(watch, all);
+      expect(seen.size + watch.missed).toBe(all.length);
+    },
+    LONG_MS,
+  );
 });
 
 describe('5. an old tweet on top at activation (a pinned tweet) is not the floor', () => {
@@ -249,29 +257,33 @@ describe('7. every poll ends within its request cap', () => {
 describe('a sweep of bursts from 1 to 30 times what a poll reads, with and without steady traffic', () => {
   // 10 pages of 200 a poll: 2,000. Bursts every 500 up to 60,000; each exact or exactly counted.
   const sizes = Array.from({ length: 120 }, (_, step) => 500 * (step + 1));
-  it.each([0, 30])('with %i more followers every poll', async (steady) => {
-    const rows: string[] = [];
-    for (const size of sizes) {
-      const feed = new FakeFeed(200, accountIds(1000));
-      const old = new Set(feed.items);
-      const watch = new Watch(feed, USERS);
-      await watch.poll();
-      const all = accountIds(size);
-      feed.add(...all);
-      let polls = 0;
-      for (; polls < 400 && (polls === 0 || workLeft(watch.state)); polls += 1) {
-        const more = accountIds(steady);
-        all.push(...more);
-        feed.add(...more);
+  it.each([0, 30])(
+    'with %i more followers every poll',
+    async (steady) => {
+      const rows: string[] = [];
+      for (const size of sizes) {
+        const feed = new FakeFeed(200, accountIds(1000));
+        const old = new Set(feed.items);
+        const watch = new Watch(feed, USERS);
         await watch.poll();
+        const all = accountIds(size);
+        feed.add(...all);
+        let polls = 0;
+        for (; polls < 400 && (polls === 0 || workLeft(watch.state)); polls += 1) {
+          const more = accountIds(steady);
+          all.push(...more);
+          feed.add(...more);
+          await watch.poll();
+        }
+        await settle(watch);
+        const seen = reported(watch, all);
+        expect([...seen].some((id) => old.has(id))).toBe(false);
+        expect(seen.size + watch.missed).toBe(all.length);
+        if (size % 10_000 === 0 || size === 2500)
+          rows.push(`${size}: ${seen.size} reported, ${watch.missed} counted, ${polls} polls`);
       }
-      await settle(watch);
-      const seen = reported(watch, all);
-      expect([...seen].some((id) => old.has(id))).toBe(false);
-      expect(seen.size + watch.missed).toBe(all.length);
-      if (size % 10_000 === 0 || size === 2500)
-        rows.push(`${size}: ${seen.size} reported, ${watch.missed} counted, ${polls} polls`);
-    }
-    process.stdout.write(`burst sweep, ${steady} a poll besides: ${rows.join('; ')}\n`);
-  });
+      process.stdout.write(`burst sweep, ${steady} a poll besides: ${rows.join('; ')}\n`);
+    },
+    LONG_MS,
+  );
 });

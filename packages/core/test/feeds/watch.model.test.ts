@@ -352,7 +352,8 @@ describe.each(['position', 'time'] as const)('a %s feed against its reference mo
       }),
       { numRuns: RUNS },
     );
-  });
+    // A hang guard, not a speed check: 5,000 histories take about 15 s alone.
+  }, 600_000);
 });
 
 type AccountStep =
