@@ -227,7 +227,8 @@ describe('the n8n package from a registry, as users install it (n8n 2.x)', () =>
         shows = await form.innerText().catch(() => shows);
         return false;
       },
-      60_000,
+      // A hang guard, not a speed check: on a loaded CI machine the save and test took over 60 s.
+      180_000,
       () => `the form shows:\n${shows}`,
     );
     await expect(ndv.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.not.toBe(
