@@ -475,12 +475,18 @@ export class SocialDataClient {
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');
       const paging = wholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
-      const fetchPage = async (cursor: string | undefined) => {
+      let run: { signal: AbortSignal; context: RequestContext } | undefined;
+      const fetchPage = async (cursor: string | undefined, signal: AbortSignal) => {
         try {
           const pageParams: NormalizedParams = { ...normalized };
           if (pageSize !== undefined) pageParams.count = pageSize;
           if (cursor !== undefined) pageParams.cursor = cursor;
-          return toPage<PageRecordOf<Id>>(endpoint.result, await this.send(id, pageParams, context, {}));
+          // The run's own signal joins the caller's: a run stopped mid-read sends nothing more.
+          if (run?.signal !== signal) {
+            const both = context.signal ? AbortSignal.any([context.signal, signal]) : signal;
+            run = { signal, context: { ...context, signal: both } };
+          }
+          return toPage<PageRecordOf<Id>>(endpoint.result, await this.send(id, pageParams, run.context, {}));
         } catch (error) {
           throw this.sanitize(error);
         }

@@ -60,3 +60,56 @@ describe('cancelling a call', () => {
     expect(scope.isDone()).toBe(false);
   });
 });
+
+/** Issue 38 case 4: a run stopped while a page waits to retry went on to send two more requests. */
+describe('stopping a paginated run', () => {
+  function failing() {
+    let requests = 0;
+    nock(BASE)
+      .persist()
+      .get('/social/user/jack/tweets')
+      .query(true)
+      .reply((uri) => {
+        requests += 1;
+        // The first page answers; every later one is a retryable failure.
+        if (!uri.includes('cursor=')) return [200, ok({ tweets: tweets(0, 2), next_cursor: 'c2', has_next_page: true })];
+        return [503, { status: 'error', msg: 'busy' }];
+      });
+    let waiting: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (waiting = resolve));
+    const { client } = testClient({
+      // A retry wait that only a cancel can end.
+      sleep: () => {
+        waiting();
+        return new Promise(() => {});
+      },
+    });
+    return { client, asked, requests: () => requests };
+  }
+
+  it('while its read waits to retry: the read ends cancelled and nothing more is sent', async () => {
+    const { client, asked, requests } = failing();
+    const pages = client.paginate('getUserTweets', { userName: 'jack' }).pages();
+    await pages.next();
+    const pending = pages.next();
+    await asked;
+    expect(requests()).toBe(2);
+    await pages.return();
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests()).toBe(2);
+  });
+
+  it('after a break while the next page is fetched ahead: its retries stop', async () => {
+    const { client, asked, requests } = failing();
+    const run = client.paginate('getUserTweets', { userName: 'jack' }, { prefetch: true });
+    for await (const page of run.pages()) {
+      expect(page.records).toHaveLength(2);
+      await asked;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests()).toBe(2);
+    expect(run.stopReason).toBe('stopped');
+  });
+});

@@ -30,7 +30,8 @@ export interface PaginateOptions {
 
 /**
  * Why a run stopped. `emptyPages`: pages in a row brought no new record (empty pages, pages of
- * records already handed out, or both in turn). `stopped`: the caller stopped reading (a `break`).
+ * records already handed out, or both in turn; a loop longer than MAX_TRACKED_IDS too, see
+ * RecentIds). `stopped`: the caller stopped reading (a `break`).
  * `failed`: a page could not be fetched.
  */
 export type StopReason =
@@ -50,7 +51,11 @@ export const DEFAULT_MAX_EMPTY_PAGES = 3;
  */
 export const MAX_TRACKED_IDS = 100_000;
 
-export type FetchPage<T> = (cursor: string | undefined) => Promise<Page<T>>;
+/**
+ * Fetches the page at a cursor. `signal` ends when the run stops (a `break`, `return()`): a read
+ * still in flight or waiting to retry then ends without sending more.
+ */
+export type FetchPage<T> = (cursor: string | undefined, signal: AbortSignal) => Promise<Page<T>>;
 
 interface CurrentPage {
   cursor: string | undefined;
@@ -86,6 +91,8 @@ interface RunState<T> {
   ending: StopReason | undefined;
   /** Nothing more to hand out: stopped, failed, or ended. */
   stopped: boolean;
+  /** Aborted when the caller stops reading, so a fetch left in flight sends nothing more. */
+  abort: AbortController;
 }
 
 /** Pages one by one, as `for await` or `next()` reads them; `return()` stops the run. */
@@ -226,6 +233,7 @@ export class Paginator<T> implements AsyncIterable<T> {
         if (!state) return;
         state.stopped = true;
         this.stopReason ??= 'stopped';
+        state.abort.abort();
       },
     };
   }
@@ -241,6 +249,7 @@ export class Paginator<T> implements AsyncIterable<T> {
       ahead: undefined,
       ending: undefined,
       stopped: false,
+      abort: new AbortController(),
     };
   }
 
@@ -256,7 +265,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     this.lastCursor = cursor;
     const ahead = state.ahead;
     state.ahead = undefined;
-    const page = await (ahead ?? this.fetchPage(cursor)).catch((error: unknown) => {
+    const page = await (ahead ?? this.fetchPage(cursor, state.abort.signal)).catch((error: unknown) => {
       state.stopped = true;
       this.stopReason ??= 'failed';
       throw error;
@@ -288,7 +297,7 @@ export class Paginator<T> implements AsyncIterable<T> {
       state.seen.add(page.next_cursor);
       state.cursor = page.next_cursor;
       if (this.wantsNext(records)) {
-        state.ahead = this.fetchPage(page.next_cursor);
+        state.ahead = this.fetchPage(page.next_cursor, state.abort.signal);
         // A caller that stops reading never awaits it; its failure is reported only when read.
         state.ahead.catch(() => undefined);
       }

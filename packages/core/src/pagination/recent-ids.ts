@@ -10,6 +10,14 @@ import { parseUint64 } from './uint64';
  * overwritten), and an open-addressing table finds it by hash: about 2 MB for 100,000 ids, no
  * object per id. An id that is not such a number as written ("007", "abc", 2^64) keeps its string
  * in `named`, so it is told apart from every other id all the same.
+ *
+ * A forgotten id goes into `forgotten`, a Bloom filter the size of the whole run (8 MiB, made when
+ * the first id is forgotten, so a read under `capacity` never pays for it). An id found there was
+ * probably handed out before: it is handed out again (the filter can be wrong, and a record is
+ * never dropped on a guess) but it is no progress. So a server that loops over more ids than the
+ * window holds under fresh cursors still ends the run after a few pages of repeats (issue 38 case
+ * 3), while a page with one truly new id is progress: all of a page's ids are false hits with odds
+ * under 4% per id at 10 million ids forgotten, so a run of distinct ids is not cut short.
  */
 export class RecentIds {
   private readonly high: Uint32Array;
@@ -24,6 +32,7 @@ export class RecentIds {
   private oldest = 0;
   /** The id being looked up, as `parseUint64` leaves it: high and low halves. */
   private readonly parsed = new Uint32Array(2);
+  private forgotten: Uint32Array | undefined;
 
   constructor(private readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity ${capacity}`);
@@ -48,8 +57,9 @@ export class RecentIds {
     for (let index = 0; index < page.length; index += 1) {
       const record = page[index]!;
       const id = (record as { id?: unknown } | null)?.id;
-      const unseen = typeof id !== 'string' || this.remember(id);
-      if (typeof id === 'string' && unseen) fresh = true;
+      const known = typeof id === 'string' ? this.remember(id) : NEW;
+      const unseen = known !== REPEAT;
+      if (typeof id === 'string' && known === NEW) fresh = true;
       if (unseen && index >= offset && records.length < room) {
         records.push(record);
         positions.push(index);
@@ -58,12 +68,14 @@ export class RecentIds {
     return { records, positions, fresh };
   }
 
-  /** Remembers an id; false when it was already known. */
-  private remember(id: string): boolean {
+  /** Remembers an id: a REPEAT of one still known, NEW, or probably handed out before (FORGOTTEN). */
+  private remember(id: string): Known {
     const numeric = parseUint64(id, this.parsed);
+    if (!numeric) nameHash(id, this.parsed);
     const high = this.parsed[0]!;
     const low = this.parsed[1]!;
-    if (numeric ? this.find(high, low) >= 0 : this.namedPositions.has(id)) return false;
+    if (numeric ? this.find(high, low) >= 0 : this.namedPositions.has(id)) return REPEAT;
+    const known = this.forgotten && this.wasForgotten(high, low) ? FORGOTTEN : NEW;
     const position = this.size < this.capacity ? this.size++ : this.forgetOldest();
     if (numeric) {
       this.high[position] = high;
@@ -75,7 +87,7 @@ export class RecentIds {
       this.named.set(position, id);
       this.namedPositions.set(id, position);
     }
-    return true;
+    return known;
   }
 
   /** Frees the oldest id's ring position, which the next id takes. */
@@ -86,8 +98,32 @@ export class RecentIds {
     if (name !== undefined) {
       this.named.delete(position);
       this.namedPositions.delete(name);
-    } else this.vacate(this.find(this.high[position]!, this.low[position]!));
+      nameHash(name, this.parsed);
+      this.forget(this.parsed[0]!, this.parsed[1]!);
+    } else {
+      this.vacate(this.find(this.high[position]!, this.low[position]!));
+      this.forget(this.high[position]!, this.low[position]!);
+    }
     return position;
+  }
+
+  /** Sets an id's bits in `forgotten`. */
+  private forget(high: number, low: number): void {
+    this.forgotten ??= new Uint32Array(FORGOTTEN_BITS / 32);
+    const [first, step] = bloomHashes(high, low);
+    for (let k = 0; k < BLOOM_HASHES; k += 1) {
+      const bit = (first + k * step) & (FORGOTTEN_BITS - 1);
+      this.forgotten[bit >>> 5]! |= 1 << (bit & 31);
+    }
+  }
+
+  private wasForgotten(high: number, low: number): boolean {
+    const [first, step] = bloomHashes(high, low);
+    for (let k = 0; k < BLOOM_HASHES; k += 1) {
+      const bit = (first + k * step) & (FORGOTTEN_BITS - 1);
+      if ((this.forgotten![bit >>> 5]! & (1 << (bit & 31))) === 0) return false;
+    }
+    return true;
   }
 
   /** The table slot of a numeric id, or -1. */
@@ -116,6 +152,33 @@ export class RecentIds {
     }
     this.table[gap] = 0;
   }
+}
+
+const REPEAT = 0;
+const NEW = 1;
+const FORGOTTEN = 2;
+type Known = typeof REPEAT | typeof NEW | typeof FORGOTTEN;
+
+/** 2^26 bits: 8 MiB. */
+const FORGOTTEN_BITS = 2 ** 26;
+const BLOOM_HASHES = 4;
+
+/** Two independent hashes of an id; bit k of its filter entry is first + k * step (step odd). */
+function bloomHashes(high: number, low: number): [number, number] {
+  return [hash(high, low) >>> 0, (hash(low ^ 0x5bd1e995, high) | 1) >>> 0];
+}
+
+/** An id that is no 64-bit decimal, as two 32-bit FNV-1a hashes with different seeds, into `into`. */
+function nameHash(id: string, into: Uint32Array): void {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let index = 0; index < id.length; index += 1) {
+    const code = id.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x85ebca6b);
+  }
+  into[0] = a >>> 0;
+  into[1] = b >>> 0;
 }
 
 /** Spreads ids that differ in a few bits (sequence numbers, timestamps) over the whole table. */

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { DEFAULT_MAX_EMPTY_PAGES, Paginator } from '../../src/pagination/paginator';
 import { BASE, testClient } from '../support/client';
 import { ok, tweets, users } from '../support/fixtures';
 
@@ -145,5 +146,42 @@ describe('blank cursors (decision B12)', () => {
     const { client } = testClient();
     const page = await client.call('getUserTweets', { userName: 'jack' });
     expect(page).toMatchObject({ next_cursor: '', has_next_page: false });
+  });
+});
+
+/** Issue 38 case 3: a loop longer than the ids a run remembers went on for 1,600 pages. */
+describe('a loop longer than the remembered window', () => {
+  it('120,000 ids served again and again under fresh cursors: the run ends after a few pages of repeats', async () => {
+    const LOOP = 120_000;
+    const PAGE = 200;
+    let requests = 0;
+    const run = new Paginator<{ id: string }>(async (cursor) => {
+      requests += 1;
+      if (requests > 2_000) throw new Error('test bound reached');
+      const start = (Number(cursor ?? 0) * PAGE) % LOOP;
+      const records = Array.from({ length: PAGE }, (_, n) => ({ id: String(1_400_000_000_000_000_000n + BigInt(start + n)) }));
+      return { records, has_next_page: true, next_cursor: String(Number(cursor ?? 0) + 1) };
+    });
+    let records = 0;
+    for await (const page of run.pages()) records += page.records.length;
+    expect(run.stopReason).toBe('emptyPages');
+    // Every id once, then the three pages of repeats that show the loop.
+    expect(records).toBe(LOOP + DEFAULT_MAX_EMPTY_PAGES * PAGE);
+    expect(requests).toBe(LOOP / PAGE + DEFAULT_MAX_EMPTY_PAGES);
+  });
+
+  it('300,000 distinct ids, one page at a time: nothing taken for a repeat', async () => {
+    const TOTAL = 300_000;
+    const run = new Paginator<{ id: string }>(async (cursor) => {
+      const start = Number(cursor ?? 0);
+      // Pages of one record, the easiest for a guess to cut short, with ids that are not numbers.
+      const records = Array.from({ length: 100 }, (_, n) => ({ id: `user-${start + n}` }));
+      const next = start + 100;
+      return { records: records.slice(0, next <= TOTAL ? 100 : 0), has_next_page: next < TOTAL, next_cursor: String(next) };
+    });
+    let records = 0;
+    for await (const page of run.pages()) records += page.records.length;
+    expect(run.stopReason).toBe('end');
+    expect(records).toBe(TOTAL);
   });
 });

@@ -5,10 +5,15 @@ import { check } from '../support/check';
 const records = (...ids: string[]) => ids.map((id) => ({ id }));
 const idsOf = (taken: { records: Array<{ id: string }> }) => taken.records.map((record) => record.id);
 
-/** What RecentIds must do, the plain way: the ids as strings in a Set, their order in an array. */
+/**
+ * What RecentIds must do, the plain way: the ids as strings in a Set, their order in an array, and
+ * every id ever forgotten in a Set of its own (RecentIds keeps those in a Bloom filter, whose false
+ * hits are too rare to meet with a few hundred ids).
+ */
 class Reference {
   private readonly ids = new Set<string>();
   private readonly order: string[] = [];
+  private readonly forgotten = new Set<string>();
 
   constructor(private readonly capacity: number) {}
 
@@ -19,7 +24,7 @@ class Reference {
     page.forEach((record, index) => {
       const id = (record as { id?: unknown } | null)?.id;
       const unseen = typeof id !== 'string' || this.remember(id);
-      if (typeof id === 'string' && unseen) fresh = true;
+      if (typeof id === 'string' && unseen && !this.forgotten.has(id)) fresh = true;
       if (unseen && index >= offset && taken.length < room) {
         taken.push(record);
         positions.push(index);
@@ -32,7 +37,11 @@ class Reference {
     if (this.ids.has(id)) return false;
     this.ids.add(id);
     this.order.push(id);
-    if (this.order.length > this.capacity) this.ids.delete(this.order.shift()!);
+    if (this.order.length > this.capacity) {
+      const oldest = this.order.shift()!;
+      this.ids.delete(oldest);
+      this.forgotten.add(oldest);
+    }
     return true;
   }
 }
