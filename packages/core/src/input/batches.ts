@@ -44,16 +44,15 @@ export async function settleWithConcurrency<T, R>(
 }
 
 /**
- * Records ordered as their ids were asked for, each id once. Ids the API did not return are
- * skipped; records it returned for ids nobody asked for are kept, after the rest, rather than
- * dropped.
+ * Records ordered as their ids were asked for, each id once: one record an id asked for, never
+ * more (decision B11). Ids the API did not return are skipped; a record for an id nobody asked for
+ * (or with no id) is no answer to the question and is left out, so 350 ids never come back as 351
+ * records and a step that pairs its answers with its inputs stays paired.
  */
 export function inInputOrder<T extends { id: string }>(ids: readonly string[], records: Iterable<T>): T[] {
   const byId = new Map<string, T>();
-  const extra: T[] = [];
   for (const record of records) {
-    if (typeof record?.id !== 'string') extra.push(record);
-    else if (!byId.has(record.id)) byId.set(record.id, record);
+    if (typeof record?.id === 'string' && !byId.has(record.id)) byId.set(record.id, record);
   }
   const ordered: T[] = [];
   for (const id of ids) {
@@ -63,7 +62,5 @@ export function inInputOrder<T extends { id: string }>(ids: readonly string[], r
       byId.delete(id);
     }
   }
-  for (const record of byId.values()) ordered.push(record);
-  for (const record of extra) ordered.push(record);
   return ordered;
 }

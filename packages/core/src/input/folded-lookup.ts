@@ -3,24 +3,17 @@ import type { BatchFailure, BatchResult } from '../client';
 /**
  * Hands the answer of one folded batch lookup back to the callers whose ids it carried: each
  * caller gets the records of its own ids, in the order it asked for them, and the failures that
- * hit its ids. A record for an id nobody asked for goes to the first caller rather than being
- * dropped, as an unfolded lookup keeps it too.
+ * hit its ids. A batch's records are already those its ids asked for (`inInputOrder`).
  */
 export function unfold<T extends { id: string }>(
   asked: readonly (readonly string[])[],
   found: BatchResult<T>,
 ): BatchResult<T>[] {
   const byId = new Map<string, T>();
-  const unasked: T[] = [];
-  const wanted = new Set<string>();
-  for (const ids of asked) for (const id of ids) wanted.add(id);
-  for (const record of found.records) {
-    if (typeof record?.id === 'string' && wanted.has(record.id)) byId.set(record.id, record);
-    else unasked.push(record);
-  }
+  for (const record of found.records) byId.set(record.id, record);
   const failedWith = new Map<string, BatchFailure>();
   for (const failure of found.failures) for (const id of failure.ids) failedWith.set(id, failure);
-  return asked.map((ids, index) => {
+  return asked.map((ids) => {
     const records: T[] = [];
     const failures = new Map<BatchFailure, string[]>();
     for (const id of new Set(ids)) {
@@ -33,7 +26,6 @@ export function unfold<T extends { id: string }>(
         else failures.set(failure, [id]);
       }
     }
-    if (index === 0) for (const record of unasked) records.push(record);
     return {
       records,
       failures: Array.from(failures, ([failure, failedIds]) => ({ ids: failedIds, error: failure.error })),

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { BASE, testClient } from '../support/client';
-import { ok, user } from '../support/fixtures';
+import { ok, tweets, user } from '../support/fixtures';
 
 function idsOf(query: string): string[] {
   return new URLSearchParams(query).get('userIds')!.split(',');
@@ -48,7 +48,7 @@ describe('batched id lookups', () => {
     expect(peak).toBeLessThanOrEqual(3);
   });
 
-  it('skips ids the API did not return and keeps ones it returned unasked', async () => {
+  it('skips ids the API did not return and leaves out ones nobody asked for (decision B11)', async () => {
     nock(BASE)
       .get('/social/users/batch')
       .query({ userIds: '1,2,3' })
@@ -62,7 +62,24 @@ describe('batched id lookups', () => {
       );
     const { client } = testClient();
     const result = await client.call('getUsersByIds', { userIds: '1 2 3' });
-    expect(result.map((u) => u.id)).toEqual(['1', '3', '9']);
+    expect(result.map((u) => u.id)).toEqual(['1', '3']);
+  });
+
+  it('350 tweet ids give 350 tweets in the order asked, whatever else the API sends (issue 38 case 5)', async () => {
+    nock(BASE)
+      .persist()
+      .get('/social/tweets/lookup')
+      .query(true)
+      .reply((uri) => {
+        const asked = decodeURIComponent(new URL(uri, BASE).searchParams.get('tweet_ids') ?? '').split(',');
+        // Each batch answered backwards, with one tweet more than asked for.
+        const answer = [...asked, '999999'].reverse().map((id) => ({ ...tweets(0, 1)[0], id }));
+        return [200, ok(answer)];
+      });
+    const { client } = testClient();
+    const ids = Array.from({ length: 350 }, (_, i) => String(5000 + i));
+    const found = await client.call('lookupTweets', { tweet_ids: ids });
+    expect(found.map((t) => t.id)).toEqual(ids);
   });
 
   it('fails the whole lookup when one chunk fails for good, and sends no further chunks', async () => {
