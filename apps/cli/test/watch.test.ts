@@ -155,4 +155,20 @@ describe('watch', () => {
       (await bench.run(['watch', 'new-follower', '@a', '@b', '--state', bench.path('x.json')])).code,
     ).toBe(2);
   });
+
+  it('refuses --max-pages past 50 with the range, before any request (issue 38 case 6)', async () => {
+    const state = bench.path('pages.json');
+    const result = await bench.run([
+      'watch',
+      'new-follower',
+      '@followers_1k',
+      '--state',
+      state,
+      '--max-pages',
+      '100000',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--max-pages.*expected a whole number from 1 to 50, got "100000"/);
+    expect(existsSync(state)).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_POLL_PAGES,
+  MAX_POLL_PAGES,
   catalog,
   feedPages,
   feeds,
@@ -30,9 +32,6 @@ import { reportFailure } from './action';
 import { feedByName, feedName, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
 import type { CommonOptions } from './options';
-
-/** Requests one poll may make, as the n8n trigger's default. */
-const DEFAULT_MAX_PAGES = 10;
 
 interface WatchOptions extends CommonOptions {
   state: string;
@@ -83,7 +82,7 @@ async function pollOnce(watch: Watch): Promise<boolean> {
   const result = await pollFeed(feedPages(client, spec.endpoint, params), stored, {
     key,
     order: spec.order,
-    maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+    maxPages: options.maxPages ?? DEFAULT_POLL_PAGES,
     removals,
   });
   const shape = shapeFor(spec.endpoint, options.simplify);
@@ -161,9 +160,10 @@ export function addWatchCommand(program: Command): void {
       new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
     )
     .addOption(
-      new Option('--max-pages <n>', `requests one poll may make (default ${DEFAULT_MAX_PAGES})`).argParser(
-        wholeNumber(1),
-      ),
+      new Option(
+        '--max-pages <n>',
+        `requests one poll may make, up to ${MAX_POLL_PAGES} (default ${DEFAULT_POLL_PAGES})`,
+      ).argParser(wholeNumber(1, MAX_POLL_PAGES)),
     );
   addOutputOptions(command, true, 'append new items to FILE instead of stdout');
   addConnectionOptions(command);

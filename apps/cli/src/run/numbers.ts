@@ -1,11 +1,12 @@
 import { InvalidArgumentError } from 'commander';
 
 /** An option's whole number, refused by commander (exit 2, naming the flag) when it is not one. */
-export function wholeNumber(min: number): (value: string) => number {
+export function wholeNumber(min: number, max = Infinity): (value: string) => number {
+  const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
   return (value) => {
     const number = Number(value);
-    if (!/^\s*\d+\s*$/.test(value) || number < min)
-      throw new InvalidArgumentError(`expected a whole number of at least ${min}, got "${value}".`);
+    if (!/^\s*\d+\s*$/.test(value) || number < min || number > max)
+      throw new InvalidArgumentError(`expected a whole number ${range}, got "${value}".`);
     return number;
   };
 }

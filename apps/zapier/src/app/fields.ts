@@ -1,4 +1,4 @@
-import { endpointSpec, inputParams, recordKindOf, simplifierFor } from '@social-data/core';
+import { MAX_POLL_PAGES, endpointSpec, inputParams, recordKindOf, simplifierFor } from '@social-data/core';
 import type { EndpointId, ParamFormat } from '@social-data/core';
 
 /** Zapier's description of one input field. */
@@ -66,8 +66,7 @@ export function maxPagesField(): InputField {
     type: 'integer',
     default: String(DEFAULT_TRIGGER_PAGES),
     required: false,
-    helpText:
-      "Requests each check for new items may make; each request costs credits. When more new items arrive between two checks than these pages hold, the oldest of them are missed: raise it for busy feeds. Zapier's time and size limits cap it anyway.",
+    helpText: `Requests each check for new items may make; each request costs credits. When more new items arrive between two checks than these pages hold, the oldest of them are missed: raise it for busy feeds. From 1 to ${MAX_POLL_PAGES}; Zapier's time and size limits cap it anyway.`,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   normalizeParams,
   normalizeScreenNameList,
   pollFeed,
+  pollPages,
   profilesOf,
   takesManyAccounts,
   watchKey,
@@ -47,7 +48,7 @@ const moreAccountsField: InputField = {
 };
 
 function maxPagesOf(bundle: Bundle): number {
-  return Number((bundle.inputData.max_pages as number | string | undefined) ?? DEFAULT_TRIGGER_PAGES);
+  return pollPages(bundle.inputData.max_pages, 'max_pages', DEFAULT_TRIGGER_PAGES);
 }
 
 /**

@@ -89,6 +89,23 @@ describe('a trigger poll', () => {
     expect(two).toHaveLength(400);
   });
 
+  it('reads an emptied Max Pages per Poll as the default and refuses 100000 or "abc" before any request (issue 38 case 6)', async () => {
+    const scope = nock(BASE);
+    for (let at = 0; at < 5; at += 1)
+      scope
+        .get(FOLLOWERS)
+        .query((query) => (at === 0 ? query.cursor === undefined : query.cursor === `${at}|1`))
+        .reply(200, page(followers(at * 200, 200), `${at + 1}|1`));
+    const emptied = await run('triggers', 'newFollower', authData, { userName: 'jack', max_pages: '' });
+    expect(emptied).toHaveLength(1000);
+    for (const max_pages of ['100000', 'abc']) {
+      const refused = run('triggers', 'newFollower', authData, { userName: 'jack', max_pages });
+      await expect(refused).rejects.toThrow(/max_pages|Max Pages per Poll/);
+      await expect(refused).rejects.toThrow(/from 1 to 50/);
+      await expect(refused).rejects.not.toThrow(/NaN/);
+    }
+  });
+
   it("reads one page for the editor's sample", async () => {
     nock(BASE)
       .get(FOLLOWERS)

@@ -15,6 +15,7 @@ export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export { compareIds } from './ids';
 export type { IdRange } from './ids';
 export { feedPages } from './pages';
+export { DEFAULT_POLL_PAGES, MAX_POLL_PAGES, pollPages } from './reading';
 export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
 export type { Segment } from './segments';
 export {

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/classes';
+import { normalizeCount } from '../input/values';
 import type { Page } from '../pagination/page';
 import type { FeedOrder } from './catalog';
 import type { WatchState } from './state';
@@ -18,6 +19,24 @@ export interface FeedPage<R> extends Page<R> {
 export interface ReadPages<R> {
   (cursor: string | undefined): AsyncIterable<FeedPage<R>>;
   lookup?: (ids: readonly string[]) => Promise<R[]>;
+}
+
+/** Requests a poll makes by default while it catches up (the n8n trigger and `watch`). */
+export const DEFAULT_POLL_PAGES = 10;
+/**
+ * The most a poll may make: a position poll makes up to 2 × this + 15 page requests, so 50 keeps
+ * one poll near 115 paid requests (a form that took 100,000 made 1,827 in one poll, issue 38).
+ */
+export const MAX_POLL_PAGES = 50;
+
+/**
+ * Max Pages per Poll from a form or a flag: empty is the default (as an action's empty number
+ * is unset), anything else a whole number from 1 to MAX_POLL_PAGES, or an error naming `field`.
+ */
+export function pollPages(value: unknown, field: string, fallback = DEFAULT_POLL_PAGES): number {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return fallback;
+  return normalizeCount(value, { min: 1, max: MAX_POLL_PAGES, default: fallback }, field);
 }
 
 export interface WatchOptions<R = unknown> {

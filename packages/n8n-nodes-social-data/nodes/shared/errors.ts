@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   pageSize: 'Page Size',
   startCursor: 'Start Cursor',
   maxPages: 'Max Pages',
+  maxPagesPerPoll: 'Max Pages per Poll',
 };
 
 function labelOf(field: string, operation: EndpointId | undefined): string {

@@ -9,6 +9,7 @@ import {
   noticeOf,
   pollAccounts,
   watchKey,
+  pollPages,
 } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -17,7 +18,6 @@ import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { withNotice } from './notice';
-import { DEFAULT_MAX_PAGES } from './properties';
 import { STATE, itemsOf, nothingToShow } from './poll';
 import type { Options } from './poll';
 
@@ -61,7 +61,7 @@ export async function pollAccountList(
   const result = await pollAccounts(readFor, names, staticData[STATE], {
     key: watchKey(event, { accounts: 'many' }),
     order: feed.order,
-    maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+    maxPages: pollPages(options.maxPages, 'maxPagesPerPoll'),
     ...(keep ? { keep } : {}),
   });
   if (result.failures.length === names.length) throw result.failures[0]!.error;

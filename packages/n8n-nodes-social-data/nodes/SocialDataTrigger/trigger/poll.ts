@@ -10,6 +10,7 @@ import {
   profilesOf,
   takesManyAccounts,
   watchKey,
+  pollPages,
 } from '@social-data/core';
 import type { FeedId, SocialDataClient } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
@@ -28,7 +29,6 @@ import { clientFor } from '../../shared/transport/client';
 import { eventParams } from './events';
 import { pollAccountList } from './accounts';
 import { withNotice } from './notice';
-import { DEFAULT_MAX_PAGES } from './properties';
 
 export interface Options extends MediaOptions, FilterOptions {
   maxPages?: number;
@@ -86,7 +86,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
   try {
     const options = this.getNodeParameter('options', {}) as Options;
     const keep = isTweetFeed(feed.endpoint) ? filterFrom(options) : undefined;
-    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    const maxPages = pollPages(options.maxPages, 'maxPagesPerPoll');
     const shape = shapeFor(feed.endpoint, options.simplify);
     if (takesManyAccounts(event) && this.getNodeParameter('accounts', 'one') === 'many')
       return await pollAccountList(this, event, options, keep, raw);

@@ -1,4 +1,12 @@
-import { MAX_ACCOUNTS, feedIds, feeds, recordKindOf, takesManyAccounts } from '@social-data/core';
+import {
+  DEFAULT_POLL_PAGES,
+  MAX_ACCOUNTS,
+  MAX_POLL_PAGES,
+  feedIds,
+  feeds,
+  recordKindOf,
+  takesManyAccounts,
+} from '@social-data/core';
 import type { FeedId, ParamSpec } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -6,8 +14,6 @@ import { fieldFor, simplifyOption } from '../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../shared/filters';
 import { hasMedia, mediaOptions } from '../../shared/media/options';
 import { eventParams } from './events';
-
-export const DEFAULT_MAX_PAGES = 10;
 
 const eventProperty: INodeProperties = {
   displayName: 'Event',
@@ -104,10 +110,9 @@ const optionsProperty: INodeProperties = {
       displayName: 'Max Pages per Poll',
       name: 'maxPages',
       type: 'number',
-      typeOptions: { minValue: 1 },
-      default: DEFAULT_MAX_PAGES,
-      description:
-        'Requests one poll may make while it catches up (for each account, when watching many). When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped. Removal events read the whole list when it fits in this many pages, and are sure only of removals within what they read.',
+      typeOptions: { minValue: 1, maxValue: MAX_POLL_PAGES },
+      default: DEFAULT_POLL_PAGES,
+      description: `Requests one poll may make while it catches up (for each account, when watching many). When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped. Removal events read the whole list when it fits in this many pages, and are sure only of removals within what they read. At most ${MAX_POLL_PAGES}: a poll makes up to twice this plus 15 requests.`,
     },
     simplifyOption(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
     ...mediaOptions.map((option) => withEvents(option, mediaEvents)),

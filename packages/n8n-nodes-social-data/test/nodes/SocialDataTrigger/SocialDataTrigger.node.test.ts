@@ -386,6 +386,30 @@ describe('errors', () => {
   });
 
   it.each([
+    ['emptied', '', undefined],
+    ['not a number', 'abc', /^Max Pages per Poll: "abc" is not a whole number/],
+    ['far too high', 100_000, /^Max Pages per Poll: 100000 is out of range/],
+  ])(
+    'reads Max Pages per Poll %s as an action reads its numbers, before any request (issue 38 case 6)',
+    async (_, maxPages, refused) => {
+      const harness = pollContext(
+        { event: 'newFollower', ...byName('followers_1k'), options: { maxPages } },
+        credentials,
+      );
+      const outcome = await trigger.poll.call(harness.context).catch((caught: unknown) => caught);
+      if (!refused) {
+        expect(outcome).not.toBeInstanceOf(Error);
+        expect(harness.requests.length).toBeGreaterThan(0);
+        return;
+      }
+      expect(outcome).toBeInstanceOf(NodeOperationError);
+      expect((outcome as Error).message).toMatch(refused);
+      expect((outcome as Error).message).not.toMatch(/NaN/);
+      expect(harness.requests).toEqual([]);
+    },
+  );
+
+  it.each([
     ['the Session Cookie and the Proxy URL', {}],
     ['the Session Cookie', { proxy: PROXY }],
     ['the Proxy URL', { cookie: COOKIE }],
