@@ -72,7 +72,8 @@ describe('stopping a paginated run', () => {
       .reply((uri) => {
         requests += 1;
         // The first page answers; every later one is a retryable failure.
-        if (!uri.includes('cursor=')) return [200, ok({ tweets: tweets(0, 2), next_cursor: 'c2', has_next_page: true })];
+        if (!uri.includes('cursor='))
+          return [200, ok({ tweets: tweets(0, 2), next_cursor: 'c2', has_next_page: true })];
         return [503, { status: 'error', msg: 'busy' }];
       });
     let waiting: () => void = () => {};

@@ -159,7 +159,9 @@ describe('a loop longer than the remembered window', () => {
       requests += 1;
       if (requests > 2_000) throw new Error('test bound reached');
       const start = (Number(cursor ?? 0) * PAGE) % LOOP;
-      const records = Array.from({ length: PAGE }, (_, n) => ({ id: String(1_400_000_000_000_000_000n + BigInt(start + n)) }));
+      const records = Array.from({ length: PAGE }, (_, n) => ({
+        id: String(1_400_000_000_000_000_000n + BigInt(start + n)),
+      }));
       return { records, has_next_page: true, next_cursor: String(Number(cursor ?? 0) + 1) };
     });
     let records = 0;
@@ -177,7 +179,11 @@ describe('a loop longer than the remembered window', () => {
       // Pages of one record, the easiest for a guess to cut short, with ids that are not numbers.
       const records = Array.from({ length: 100 }, (_, n) => ({ id: `user-${start + n}` }));
       const next = start + 100;
-      return { records: records.slice(0, next <= TOTAL ? 100 : 0), has_next_page: next < TOTAL, next_cursor: String(next) };
+      return {
+        records: records.slice(0, next <= TOTAL ? 100 : 0),
+        has_next_page: next < TOTAL,
+        next_cursor: String(next),
+      };
     });
     let records = 0;
     for await (const page of run.pages()) records += page.records.length;
