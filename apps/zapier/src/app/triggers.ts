@@ -9,13 +9,14 @@ import {
   noticeOf,
   normalizeParams,
   normalizeScreenNameList,
+  pollAccounts,
   pollFeed,
   pollPages,
   profilesOf,
   takesManyAccounts,
   watchKey,
 } from '@social-data/core';
-import type { FeedId, SocialDataClient } from '@social-data/core';
+import type { AccountRecord, FeedId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { readBounded } from './bounded-read';
@@ -25,6 +26,7 @@ import type { InputField } from './fields';
 import { filterFields, filterFrom } from './filters';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
+import { OUTPUT_BUDGET_BYTES } from './limits';
 import { step } from './step';
 import { watchStore } from './watch-store';
 
@@ -52,9 +54,12 @@ function maxPagesOf(bundle: Bundle): number {
 }
 
 /**
- * New Tweet or New Reply on several accounts. Zapier's dedupe alone would emit every old tweet of
- * an account added to the list, so the trigger remembers, per account, the newest tweet id it
- * had when it started watching (in `z.cache`, decision Z14): only tweets above it pass.
+ * New Tweet or New Reply on several accounts, on core's many-accounts watch (`pollAccounts`, as
+ * the n8n trigger): each account keeps its own watch in `z.cache` (decision Z14), starts quiet,
+ * and carries a burst larger than one poll over to the next. Zapier refuses a poll's output past
+ * 6 MB and keeps only the ids of what it was given, so the poll ends before its output would
+ * pass the budget or its time would run out; the accounts it did not reach keep their watch and
+ * the next poll starts with them (issue 38 case 2): what is saved is what is returned.
  */
 async function pollAccountList(
   z: ZObject,
@@ -63,53 +68,83 @@ async function pollAccountList(
   event: FeedId,
   deadline: number,
 ): Promise<object[]> {
-  const endpoint = feeds[event].endpoint;
+  const feed = feeds[event];
   const names = normalizeScreenNameList(
     [bundle.inputData.userName, bundle.inputData.userNames].filter(Boolean).join('\n'),
     MAX_ACCOUNTS,
     'userNames',
   );
-  const shape = shapeFor(endpoint, bundle.inputData.simplify, dehydratorFor(z));
-  const keep = filterFrom(endpoint, bundle.inputData);
-  const store = watchStore(z, bundle, watchKey(event, { accounts: 'many' }));
-  const before = ((await store.get()) ?? {}) as Record<string, string>;
-  const after: Record<string, string> = {};
-  const items: { id: string; record: object }[] = [];
-  const failures: string[] = [];
-  for (const name of names) {
-    const params = normalizeParams(endpoint, { userName: name });
-    try {
-      if (!(name in before)) {
-        // Starts quiet: the newest tweet now marks where this account's new tweets begin.
-        const newest = await newestRecord(feedPages(client, endpoint, params));
-        after[name] = newest?.id ?? '0';
-        continue;
-      }
-      const open: OpenPaginator = (prefetch) =>
-        client.paginateUntyped(endpoint, params, { maxPages: maxPagesOf(bundle), prefetch });
-      const marker = before[name]!;
-      // Every tweet read moves the marker, passed or not: a rejected tweet stays seen.
-      let newest = marker;
-      const read = await readBounded(open, {
-        shape: (record) => ({ ...shape(record), watched_account: name }),
-        deadline,
-        keep: (record) => {
-          const { id } = record as { id: string };
-          if (compareIds(id, newest) > 0) newest = id;
-          return compareIds(id, marker) > 0 && (keep ? keep(record) : true);
-        },
-      });
-      for (const record of read.records) items.push({ id: (record as { id: string }).id, record });
-      after[name] = newest;
-    } catch (error) {
-      failures.push(name);
-      if (name in before) after[name] = before[name]!;
-      z.console.log(`@${name} could not be read: ${(error as Error).message}`);
-      if (failures.length === names.length) throw error;
+  const shape = shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z));
+  const keep = filterFrom(feed.endpoint, bundle.inputData);
+  const key = watchKey(event, { accounts: 'many' });
+  const store = watchStore(z, bundle, key);
+  const readFor = (name: string) =>
+    feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
+  const items = new Map<object, { record: object; bytes: number }>();
+  const itemOf = ({ account, record }: AccountRecord<{ id: string }>) => {
+    let item = items.get(record);
+    if (!item) {
+      const shaped = { ...shape(record), watched_account: account };
+      item = { record: shaped, bytes: Buffer.byteLength(JSON.stringify(shaped)) + 1 };
+      items.set(record, item);
     }
-  }
-  await store.set(after);
-  return uniqueById(items.sort((a, b) => compareIds(b.id, a.id)).map((item) => item.record));
+    return item;
+  };
+  let since = Date.now();
+  let longest = 0;
+  const result = await pollAccounts(
+    readFor,
+    names,
+    fromMarkers(await store.get(), key),
+    {
+      key,
+      order: feed.order,
+      maxPages: maxPagesOf(bundle),
+      ...(keep ? { keep } : {}),
+    },
+    {
+      fits: (found) => found.reduce((sum, entry) => sum + itemOf(entry).bytes, 0) <= OUTPUT_BUDGET_BYTES,
+      more: () => {
+        const now = Date.now();
+        longest = Math.max(longest, now - since);
+        since = now;
+        return now + longest < deadline;
+      },
+    },
+  );
+  for (const { account, error } of result.failures)
+    z.console.log(`@${account} could not be read: ${(error as Error).message}`);
+  if (result.failures.length === names.length) throw result.failures[0]!.error;
+  for (const note of result.notes) z.console.log(note);
+  if (result.deferred > 0)
+    z.console.log(
+      `This poll reached Zapier's size or time limit: ${result.deferred === 1 ? '1 account was' : `${result.deferred} accounts were`} left for the next poll, which starts with them`,
+    );
+  await store.set(result.state);
+  const found = [...result.records].sort((a, b) => compareIds(b.record.id, a.record.id));
+  const output = uniqueById(found.map((entry) => itemOf(entry).record));
+  const notice = noticeOf(result);
+  if (notice) output.unshift({ id: `notice-${Date.now()}`, ...notice });
+  return output;
+}
+
+/**
+ * The state of a version that kept one marker per account (the newest tweet id it had seen), as
+ * core's watch of many accounts: each marker becomes its account's floor, so an update neither
+ * repeats nor skips a tweet.
+ */
+function fromMarkers(stored: unknown, key: string): unknown {
+  if (!stored || typeof stored !== 'object' || 'v' in stored) return stored;
+  const markers = Object.entries(stored as Record<string, unknown>).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  const accounts = Object.fromEntries(
+    markers.map(([name, marker]) => [
+      name,
+      { v: 1, key: `${key}:${name}`, seen: [], floor: marker, complete: false },
+    ]),
+  );
+  return { v: 3, key, accounts };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { MAX_ACCOUNTS } from '@social-data/core';
+import { MAX_ACCOUNTS, watchKey } from '@social-data/core';
+import type { ZObject } from 'zapier-platform-core';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { run } from '../support/app';
+import { appTester, run } from '../support/app';
 import { connectedSandbox } from '../support/sandbox';
 
 /**
@@ -110,6 +111,44 @@ describe('many accounts in one Zapier trigger', () => {
       userNames: 'no_such_account_q',
     }).catch((failure: Error) => failure);
     expect(String((error as Error).message)).toMatch(/not found/i);
+  });
+
+  it("keeps every poll under Zapier's 6 MB with 2 MB of new tweets on each of 4 accounts, and loses none (issue 38 case 2)", async () => {
+    const names = ['followers_100k', 'followers_150k', 'followers_250k', 'followers_1m'];
+    const input = { userName: names[0], userNames: names.slice(1).join(',') };
+    expect(await poll('newTweet', input)).toEqual([]);
+    const posted = new Set<string>();
+    // 150 tweets of 20 kB each an account: 100 of them (5 pages) are 2 MB, the rest a backlog.
+    for (const name of names)
+      for (let n = 0; n < 150; n += 1) posted.add(tweet(name, `${name} ${n} ${'x'.repeat(20_000)}`));
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    for (let polls = 0; polls < 12 && seen.length < posted.size; polls += 1) {
+      const items = await poll('newTweet', input);
+      sizes.push(Buffer.byteLength(JSON.stringify(items)));
+      for (const item of items) seen.push(item.id);
+    }
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(6_291_456);
+    expect(sizes.length).toBeGreaterThan(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(posted);
+    process.stdout.write(
+      `many accounts, 4 × 150 tweets of 20 kB: ${sizes.length} polls of ${sizes.join(', ')} bytes\n`,
+    );
+  });
+
+  it('carries on from the markers an earlier version saved: only tweets above each, none repeated', async () => {
+    const names = ['followers_199', 'followers_200'];
+    const input = { userName: names[0], userNames: names[1] };
+    const before = names.map((name) => tweet(name));
+    // What the version before core's many-accounts watch kept: the newest tweet id of each account.
+    const cacheKey = `social-data-watch:no-zap:${watchKey('newTweet', { accounts: 'many' })}`;
+    const markers = Object.fromEntries(names.map((name, at) => [name, before[at]!]));
+    const seed = async (z: ZObject) => z.cache.set(cacheKey, markers, 60, ['user', 'auth']);
+    await appTester(seed as never, { authData } as never);
+    const after = names.map((name) => tweet(name));
+    expect((await poll('newTweet', input)).map((item) => item.id).sort()).toEqual([...after].sort());
+    expect(await poll('newTweet', input)).toEqual([]);
   });
 
   it(`refuses more than ${MAX_ACCOUNTS} accounts before any request, naming the field`, async () => {

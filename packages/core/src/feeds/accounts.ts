@@ -17,6 +17,25 @@ export interface AccountsState {
   v: 3;
   key: string;
   accounts: Record<string, WatchState>;
+  /** The account the next poll starts with: the first one a budget left out of the last poll. */
+  next?: string;
+}
+
+/**
+ * What one poll of many accounts may return, for hosts with a limit on a poll's output (Zapier
+ * takes 6 MB): both are asked between accounts, so the state saved is always that of what is
+ * returned, never of more (issue 38 case 2).
+ */
+export interface AccountsBudget<R> {
+  /**
+   * Whether everything found so far, this account's records last, may be returned. When not, this
+   * account's records are left out and its watch stays as it was, the poll ends, and the next one
+   * starts with this account; when it alone does not fit, it is read again with half the pages
+   * (its backlog carries the rest) down to one.
+   */
+  fits(records: readonly AccountRecord<R>[]): boolean;
+  /** Whether there is time for another account; when not, the poll ends as above. */
+  more(): boolean;
 }
 
 export interface AccountRecord<R> {
@@ -43,6 +62,8 @@ export interface AccountsResult<R> {
   /** Accounts whose poll failed: their watch stays as it was, the others went on. */
   failures: AccountFailure[];
   requests: number;
+  /** Accounts a budget left for the next poll (their watch unchanged). */
+  deferred: number;
 }
 
 function storedAccounts(stored: unknown, key: string): Record<string, WatchState> {
@@ -52,19 +73,29 @@ function storedAccounts(stored: unknown, key: string): Record<string, WatchState
   return state.accounts;
 }
 
+/** The accounts in list order, starting with the one a budget left out last time. */
+function inTurn(accounts: readonly string[], stored: unknown): readonly string[] {
+  const next = (stored as Partial<AccountsState> | undefined)?.next;
+  const at = next === undefined ? -1 : accounts.indexOf(next);
+  return at <= 0 ? accounts : [...accounts.slice(at), ...accounts.slice(0, at)];
+}
+
 /**
  * One poll of many accounts' feeds in one trigger. Each account keeps a watch of its own, polled
  * in turn: an account new to the list starts quiet (its first poll takes note, as an activation
  * does), an account gone from the list takes its state with it, and an account whose poll fails
- * keeps its state for the next poll while the others report what they found.
+ * keeps its state for the next poll while the others report what they found. With a `budget`,
+ * the poll ends where the budget does, and the next one starts there.
  */
 export async function pollAccounts<R extends { id: string }>(
   readFor: (account: string) => ReadPages<R>,
   accounts: readonly string[],
   stored: unknown,
   options: WatchOptions<R>,
+  budget?: AccountsBudget<R>,
 ): Promise<AccountsResult<R>> {
   const before = storedAccounts(stored, options.key);
+  const order = inTurn(accounts, stored);
   const result: AccountsResult<R> = {
     records: [],
     removed: [],
@@ -74,18 +105,40 @@ export async function pollAccounts<R extends { id: string }>(
     missed: 0,
     failures: [],
     requests: 0,
+    deferred: 0,
   };
-  for (const account of accounts) {
+  for (const [turn, account] of order.entries()) {
     const key = `${options.key}:${account}`;
     const own = { ...options, key, maxIds: Math.min(options.maxIds ?? ACCOUNT_IDS, ACCOUNT_IDS) };
     const previous = before[account];
-    let poll: WatchResult<R>;
+    const keep = () => {
+      if (previous && readState(previous, key, options.order)) result.state.accounts[account] = previous;
+    };
+    let poll: WatchResult<R> | undefined;
     try {
-      poll = await pollFeed(readFor(account), previous, own);
+      if (budget && !budget.more()) poll = undefined;
+      else
+        poll = await pollWithin(readFor(account), previous, own, (found) => {
+          const taken = result.records.length;
+          const all = [...result.records, ...found.map((record) => ({ account, record }))];
+          // Alone in this poll, it may shrink until it fits; after others, it waits its turn.
+          return !budget || budget.fits(all) ? true : taken === 0 ? 'shrink' : false;
+        });
     } catch (error) {
       result.failures.push({ account, error });
-      if (previous && readState(previous, key, options.order)) result.state.accounts[account] = previous;
+      keep();
       continue;
+    }
+    if (!poll) {
+      // Out of budget: this account and the rest keep their watch, and the next poll starts here.
+      for (const rest of order.slice(turn)) {
+        const restKey = `${options.key}:${rest}`;
+        const kept = before[rest];
+        if (kept && readState(kept, restKey, options.order)) result.state.accounts[rest] = kept;
+      }
+      result.state.next = account;
+      result.deferred = order.length - turn;
+      break;
     }
     if (poll.state) result.state.accounts[account] = poll.state;
     for (const record of poll.records) result.records.push({ account, record });
@@ -96,4 +149,23 @@ export async function pollAccounts<R extends { id: string }>(
     result.requests += poll.requests;
   }
   return result;
+}
+
+/**
+ * One account's poll whose records `fits` accepts: 'shrink' asks for the same poll with half the
+ * pages (the watch's backlog keeps the rest for later), false for none at all (undefined).
+ */
+async function pollWithin<R extends { id: string }>(
+  read: ReadPages<R>,
+  previous: WatchState | undefined,
+  options: WatchOptions<R>,
+  fits: (records: readonly R[]) => boolean | 'shrink',
+): Promise<WatchResult<R> | undefined> {
+  for (let pages = options.maxPages; ; pages = Math.floor(pages / 2)) {
+    const poll = await pollFeed(read, previous, { ...options, maxPages: pages });
+    const verdict = fits(poll.records);
+    if (verdict === true) return poll;
+    if (verdict === false) return undefined;
+    if (pages === 1) throw new RangeError(`The newest page alone is larger than one poll may return.`);
+  }
 }
