@@ -201,6 +201,14 @@ function normalizeApiKey(value: unknown): string {
   if (typeof value !== 'string') throw invalid('apiKey', `expected text, got ${typeof value}`, fix);
   const key = value.trim();
   if (!key.startsWith('tda_') || /\s/.test(key)) throw invalid('apiKey', 'this is not an API key', fix);
+  // A header carries visible ASCII only: a key with a control character, a letter outside ASCII
+  // or an emoji failed in the HTTP library three times over as "could not reach the API".
+  if (!/^[\x21-\x7e]+$/.test(key))
+    throw invalid(
+      'apiKey',
+      'the API key holds a character no request can carry (a control character, a letter outside ASCII or an emoji)',
+      fix,
+    );
   return key;
 }
 

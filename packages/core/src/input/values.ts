@@ -74,7 +74,17 @@ export function normalizeCookie(value: unknown, field = 'cookie'): string {
   }
   if (typeof value !== 'string')
     throw invalid(field, `expected text, got ${typeof value}`, fix, hints.cookie);
-  return value.trim();
+  const cookie = value.trim();
+  // CR or LF would end the header and start another; NUL and other control characters, or
+  // characters past Latin-1, no HTTP library sends. Never echoed: it is the caller's session.
+  if (/[\x00-\x08\x0a-\x1f\x7f]|[^\x00-\xff]/.test(cookie))
+    throw invalid(
+      field,
+      'the session cookie holds a line break, a control character or a character outside Latin-1',
+      `${fix} Copy the Cookie header's value again, on one line.`,
+      hints.cookie,
+    );
+  return cookie;
 }
 
 export function normalizeText(value: unknown, field: string, required: boolean): string | undefined {

@@ -79,11 +79,18 @@ export function createRedactor(secrets: Secrets): Redact {
   ]
     .filter((s) => s.length > 0)
     .flatMap(encodings);
-  const hidden = [...new Set(all)].sort((a, b) => b.length - a.length);
+  const unique = [...new Set(all)].sort((a, b) => b.length - a.length);
+  const hidden = unique.filter((secret) => secret.length >= MIN_FRAGMENT);
+  // A secret of a few characters (a proxy password "p") is hidden only where it stands alone:
+  // hidden everywhere, it shredded every word it occurs in ("[redacted]roxy", "htt[redacted]://").
+  const short = unique
+    .filter((secret) => secret.length < MIN_FRAGMENT)
+    .map((secret) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(secret)}(?![\\p{L}\\p{N}])`, 'gu'));
 
   return (text: string): string => {
     let out = text;
     for (const secret of hidden) out = out.split(secret).join(MARK);
+    for (const secret of short) out = out.replace(secret, MARK);
     out = out.replace(KEY_SHAPE, `tda_${MARK}`);
     // The marker itself, or text joined around it, can spell a secret: drop such text outright.
     // Each pass shortens the text, so this ends.
@@ -92,6 +99,10 @@ export function createRedactor(secrets: Secrets): Redact {
     }
     return out;
   };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Shortens text that has already been redacted, for excerpts in messages. */
