@@ -147,3 +147,16 @@ describe('asking for the next page early', () => {
     }
   });
 });
+
+describe('a record nested deeper than the API goes (issue 38 case 8)', () => {
+  it('reaches the Zap with the deep part left out, instead of failing the step on its size measurement', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const user = `${JSON.stringify(samples.user).slice(0, -1)},"extra":${deep}}`;
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, `{"status":"success","data":{"followers":[${user}],"next_cursor":""}}`);
+    const records = (await run('triggers', 'newFollower', authData, { userName: 'jack' })) as object[];
+    expect(records).toHaveLength(1);
+    expect(JSON.stringify(records)).toContain('[left out: nested more than 64 levels deep]');
+  });
+});

@@ -74,7 +74,35 @@ function asciiJson(bytes: Uint8Array): string {
   return parts.length === 1 ? parts[0]! : parts.join('');
 }
 
+/**
+ * Levels of nesting an answer may have (the envelope, its data, a record, its fields: the API's
+ * deepest is under ten). JSON.parse reads 5,000 levels, but everything after it that walks a
+ * value by recursion (JSON.stringify in a Zapier step measuring its output, n8n saving an
+ * execution, the CLI writing a line) ran out of stack on one.
+ */
+export const MAX_DEPTH = 64;
+export const TOO_DEEP = `[left out: nested more than ${MAX_DEPTH} levels deep]`;
+
 /** The body parsed as JSON; throws as JSON.parse does when it is not JSON. */
 export function parseJsonBody(body: string | Uint8Array): unknown {
-  return JSON.parse(typeof body === 'string' ? body : asciiJson(body));
+  return boundDepth(JSON.parse(typeof body === 'string' ? body : asciiJson(body)));
+}
+
+/**
+ * Replaces each object or array that sits MAX_DEPTH levels down with TOO_DEEP (decision B33).
+ * Walked with a stack of its own, as the recursion it guards against would fail here too.
+ */
+function boundDepth(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const stack: Array<[Record<string, unknown>, number]> = [[value as Record<string, unknown>, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    for (const key in node) {
+      const child = node[key];
+      if (child === null || typeof child !== 'object') continue;
+      if (depth >= MAX_DEPTH) node[key] = TOO_DEEP;
+      else stack.push([child as Record<string, unknown>, depth + 1]);
+    }
+  }
+  return value;
 }

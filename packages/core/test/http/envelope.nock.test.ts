@@ -74,3 +74,21 @@ describe('records in lists', () => {
     );
   });
 });
+
+/** Issue 38 case 8: a field nested 5,000 levels deep broke every step that measured or saved it. */
+describe('an answer nested far deeper than the API goes', () => {
+  it('comes back with the deep part left out and said so, and can be written as JSON again', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    nock(BASE)
+      .get('/social/user/jack')
+      .reply(200, `{"status":"success","data":{"id":"7","screen_name":"jack","extra":${deep}}}`, {
+        'content-type': 'application/json',
+      });
+    const { client } = testClient();
+    const user = (await client.call('getUser', { userName: 'jack' })) as unknown as Record<string, unknown>;
+    expect(user.screen_name).toBe('jack');
+    const text = JSON.stringify(user);
+    expect(text).toContain('[left out: nested more than 64 levels deep]');
+    expect(text.split('{"a":').length - 1).toBeLessThan(64);
+  });
+});
