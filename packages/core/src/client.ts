@@ -15,8 +15,10 @@ import {
   CancelledError,
   ConnectionError,
   CreditsExhaustedError,
+  ResponseFormatError,
   SocialDataError,
   TimeoutError,
+  UpstreamError,
 } from './errors/classes';
 import { hints } from './errors/hints';
 import { abortable } from './http/abortable';
@@ -224,6 +226,21 @@ function knownEndpoint<Id extends EndpointId>(id: Id): Id {
       'Pick the operation again from the list.',
     );
   return id;
+}
+
+/**
+ * A failed call that is not idempotent (creating a list), told so when the server may have acted
+ * on it: after a 5xx, a timeout or a connection lost once the request was sent, "run again"
+ * could make a second list.
+ */
+function mayHaveActed(failure: SocialDataError): SocialDataError {
+  const acted =
+    failure instanceof UpstreamError ||
+    failure instanceof TimeoutError ||
+    failure instanceof ResponseFormatError ||
+    (failure instanceof ConnectionError && failure.reachedServer);
+  if (acted) failure.hint = hints.mayHaveActed;
+  return failure;
 }
 
 function cancelled(id: EndpointId): CancelledError {
@@ -598,7 +615,8 @@ export class SocialDataClient {
             `${request.method} ${request.url} -> ${failure.name} after ${this.now() - started} ms (attempt ${attempt + 1})`,
         );
       }
-      if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned()) throw failure;
+      if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned())
+        throw idempotent ? failure : mayHaveActed(failure);
       const delay = retryDelay(failure, attempt, this.random);
       const { sleep } = this.options;
       // A 429 is the account's limit: its wait holds back every request sharing the gate.

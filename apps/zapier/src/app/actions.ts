@@ -105,7 +105,8 @@ export const readActions = Object.fromEntries(
               maxPages: keep ? FILTER_PAGE_CAP : undefined,
               prefetch,
             });
-          const read = await readBounded(open, { shape, maxItems, deadline, keep });
+          const pageSize = endpointSpec(id).count !== undefined;
+          const read = await readBounded(open, { shape, maxItems, deadline, keep, pageSize });
           // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
           // has not reached the end, and a later step must be able to go on.
           const output = {

@@ -26,6 +26,8 @@ export interface Bounds {
   budgetBytes?: number;
   /** A filter applied before shaping: Max Items counts the records it keeps (decision N24). */
   keep?: ((record: unknown) => boolean) | undefined;
+  /** Whether the step has a Page Size field, which a page too large for Zapier can be fixed by. */
+  pageSize?: boolean;
 }
 
 const bytesOf = (records: object[]) => Buffer.byteLength(JSON.stringify(records));
@@ -107,7 +109,7 @@ export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<
     const page = arrived?.raw === next.value.records ? arrived : measure(next.value.records);
     const { shaped, bytes: pageBytes } = page;
     if (bytes + pageBytes > RECORDS_LIMIT_BYTES) {
-      if (records.length === 0) throw pageTooLarge(pageBytes);
+      if (records.length === 0) throw pageTooLarge(pageBytes, bounds.pageSize === true);
       // Far larger than the pages before it: left for the next step, from its own cursor.
       await pages.return();
       read -= next.value.records.length;
@@ -123,9 +125,16 @@ export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<
   return done(paginator.nextCursor ?? '', cut);
 }
 
-function pageTooLarge(bytes: number): ValidationError {
-  return new ValidationError(
-    `pageSize: one page of this feed is ${(bytes / 1024 / 1024).toFixed(1)} MB, more than a Zapier step can return.`,
-    { field: 'pageSize', hint: 'Set Page Size lower, e.g. 200.' },
-  );
+/** A first page larger than a step may return, with the fix this step has. */
+function pageTooLarge(bytes: number, pageSize: boolean): ValidationError {
+  const size = `one page of this feed is ${(bytes / 1024 / 1024).toFixed(1)} MB, more than a Zapier step can return`;
+  return pageSize
+    ? new ValidationError(`pageSize: ${size}.`, {
+        field: 'pageSize',
+        hint: 'Set Page Size lower, e.g. 200, or set Simplify to yes for smaller records.',
+      })
+    : new ValidationError(`simplify: ${size}, and the API sets its page size.`, {
+        field: 'simplify',
+        hint: 'Set Simplify to yes: each record is then a fraction of its size. If it is already yes, this feed cannot pass through a Zapier step.',
+      });
 }

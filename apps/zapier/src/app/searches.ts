@@ -1,4 +1,4 @@
-import { NotFoundError, catalog, endpointIds } from '@social-data/core';
+import { NotFoundError, RateLimitError, catalog, endpointIds } from '@social-data/core';
 import type { BatchLookupId, EndpointId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
@@ -29,6 +29,9 @@ function isNotFound(error: unknown): boolean {
  * A batch lookup returns every record found. Batches that failed are logged for the Zap's
  * history; they fail the step only when nothing was found at all, for a reason other than "not
  * found": then "find or create" must not create and "continue if nothing found" must not go on.
+ * A batch the API rate limited fails the step as Zapier's throttle, as the line-items action does
+ * (one rule for both): Zapier runs the step again later, and it then finds every id, where a
+ * success with 200 of 300 records would have gone on without the rest.
  */
 async function lookupMany(
   z: ZObject,
@@ -38,6 +41,8 @@ async function lookupMany(
 ): Promise<unknown[]> {
   const { records, failures } = await client.lookupUntyped(id, params);
   const failed = failures.filter((failure) => !isNotFound(failure.error));
+  const throttled = failed.find((failure) => failure.error instanceof RateLimitError);
+  if (throttled) throw throttled.error;
   if (records.length === 0 && failed[0]) throw failed[0].error;
   for (const { ids, error } of failed)
     z.console.log(

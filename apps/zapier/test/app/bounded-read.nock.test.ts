@@ -160,3 +160,51 @@ describe('a record nested deeper than the API goes (issue 38 case 8)', () => {
     expect(JSON.stringify(records)).toContain('[left out: nested more than 64 levels deep]');
   });
 });
+
+describe('one rule for partial answers under a rate limit (issue 38 case 9)', () => {
+  it('a search by 300 ids whose second batch is rate limited is throttled, as the line-items action is, instead of a success with 200', async () => {
+    const ids = Array.from({ length: 300 }, (_, n) => String(1_400_000_000_000_000_000n + BigInt(n)));
+    const batch = (from: number) => (query: Record<string, string>) =>
+      query.userIds?.split(',')[0] === ids[from];
+    const users = (from: number) => ids.slice(from, from + 100).map((id) => ({ ...samples.user, id }));
+    for (const kind of ['searches', 'creates'] as const) {
+      const key = kind === 'searches' ? 'getUsersByIds' : 'getUsersByIdsItems';
+      nock(BASE)
+        .get('/social/users/batch')
+        .query(batch(0))
+        .reply(200, { status: 'success', data: users(0) });
+      nock(BASE)
+        .get('/social/users/batch')
+        .query(batch(100))
+        .times(3)
+        .reply(429, { status: 'error', msg: 'slow down' }, { 'Retry-After': '0' });
+      nock(BASE)
+        .get('/social/users/batch')
+        .query(batch(200))
+        .optionally()
+        .reply(200, { status: 'success', data: users(200) });
+      const outcome = await run(kind, key, authData, { userIds: ids.join(',') }).catch(
+        (error: Error) => error,
+      );
+      expect(outcome).toBeInstanceOf(Error);
+      expect((outcome as Error).name).toBe('ThrottledError');
+      nock.cleanAll();
+    }
+  });
+
+  it('a Get tweets of a user step whose first page is too large names Simplify, the fix it has, not Page Size', async () => {
+    const huge = 'x'.repeat(7 * 1024 * 1024);
+    nock(BASE)
+      .get(/^\/social\/user\/jack\/tweets/)
+      .reply(200, {
+        status: 'success',
+        data: { tweets: [{ ...samples.tweet, text: huge }], next_cursor: '' },
+      });
+    const error = await run('creates', 'getUserTweets', authData, { userName: 'jack' }).catch(
+      (caught: Error) => caught,
+    );
+    expect(String(error.message)).toMatch(/simplify: one page of this feed is 7\.0 MB/);
+    expect(String(error.message)).toMatch(/Set Simplify to yes/);
+    expect(String(error.message)).not.toMatch(/Page Size/);
+  });
+});

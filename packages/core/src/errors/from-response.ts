@@ -83,6 +83,15 @@ export function errorForStatus(failure: FailedResponse): ApiError {
       retryAfterMs,
       hint: hints.upstream,
     });
+  // Any other 4xx is a refusal running again will not change (418, 451...), not a hiccup.
+  if (status >= 400)
+    return new ApiError(
+      `The API refused the request (${where}${status === 451 ? ', withheld for legal reasons' : ''})${said}`,
+      {
+        ...base,
+        hint: hints.refused,
+      },
+    );
   return new ApiError(`Unexpected answer (${where})${said}`, { ...base, retryAfterMs, hint: hints.upstream });
 }
 

@@ -15,6 +15,12 @@ export const hints = {
   rateLimit:
     'The API is rate limiting this key. Wait a moment and run again, use a smaller page size, or set a request rate.',
   upstream: 'The API had a temporary problem. Run again in a moment.',
+  refused:
+    'Running this again unchanged will not help. Check the inputs, and that the base URL points at the Social Data API.',
+  mayHaveActed:
+    'The request reached the API before it failed, so the list may have been created. Check your lists before running this again, or you may get the list twice.',
+  notModified:
+    'HTTP 304 answers a conditional request, which this client never sends: something between you and the API (a cache or proxy at the base URL) answered instead. Check the base URL.',
   connection:
     'Could not reach the API. Check the base URL of your Social Data credential (n8n) or connection (Zapier), and your network.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',

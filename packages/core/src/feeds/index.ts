@@ -1,5 +1,11 @@
 export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
-export type { AccountFailure, AccountRecord, AccountsBudget, AccountsResult, AccountsState } from './accounts';
+export type {
+  AccountFailure,
+  AccountRecord,
+  AccountsBudget,
+  AccountsResult,
+  AccountsState,
+} from './accounts';
 export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
 export { filtersAnything, formFilter, tweetFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';

@@ -26,10 +26,23 @@ function targetOrigin(location: string | undefined): string | undefined {
  */
 export function redirectError(id: string, response: TransportResponse): RedirectError {
   const { status } = response;
-  const location = targetOrigin(headerValue(response.headers, 'location'));
-  const target = location ? `to ${location}` : 'to another path on the same host';
+  const header = headerValue(response.headers, 'location');
+  const location = targetOrigin(header);
+  if (status === 304)
+    return new RedirectError(`The API answered HTTP 304 Not Modified on ${id}, with no answer in it.`, {
+      status,
+      endpoint: id,
+      location,
+      hint: hints.notModified,
+    });
+  // A relative Location stays on the host; none at all is no redirect anyone could follow.
+  const target = location
+    ? `a redirect to ${location}`
+    : header
+      ? 'a redirect to another path on the same host'
+      : 'a redirect status but no address to go to (no Location header)';
   return new RedirectError(
-    `The API answered HTTP ${status} on ${id} with a redirect ${target}, which is not followed: the API key and the session go only to the Base URL's host.`,
+    `The API answered HTTP ${status} on ${id} with ${target}, which is not followed: the API key and the session go only to the Base URL's host.`,
     {
       status,
       endpoint: id,

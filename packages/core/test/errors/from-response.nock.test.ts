@@ -30,6 +30,14 @@ describe('HTTP statuses map to the documented error classes', () => {
     [429, RateLimitError, /Rate limited/, /rate limiting/],
     [500, UpstreamError, /API failed/, /temporary/],
     [503, UpstreamError, /API failed/, /temporary/],
+    // Issue 38 case 9: refusals that running again will not change, not "a temporary problem".
+    [418, ApiError, /refused the request \(HTTP 418 on getUser\)/, /again unchanged will not help/],
+    [
+      451,
+      ApiError,
+      /refused the request \(HTTP 451 on getUser, withheld for legal reasons\)/,
+      /again unchanged will not help/,
+    ],
   ])('%i → %p with a message and a hint', async (status, Class, message, hint) => {
     const msg = status === 401 ? 'Invalid API key' : status === 404 ? 'User not found' : 'nope';
     getUser().reply(status, { status: 'error', msg });

@@ -152,8 +152,19 @@ describe('createList is not idempotent', () => {
     failOnce();
     const spare = create().reply(200, created);
     const { client } = testClient();
-    await expect(client.call('createList', { name: 'n' })).rejects.toThrow();
+    const error = await client.call('createList', { name: 'n' }).catch((caught: unknown) => caught);
     expect(spare.isDone()).toBe(false);
+    // Issue 38 case 9: not "run again in a moment", which could make the list twice.
+    expect((error as SocialDataError).hint).toMatch(
+      /the list may have been created\. Check your lists before running this again/,
+    );
+  });
+
+  it('is refused by a 400 with the usual advice: nothing was created', async () => {
+    create().reply(400, { status: 'error', msg: 'name is required' });
+    const { client } = testClient();
+    const error = await client.call('createList', { name: 'n' }).catch((caught: unknown) => caught);
+    expect((error as SocialDataError).hint).not.toMatch(/may have been created/);
   });
 
   it('is not sent again after a timeout', async () => {

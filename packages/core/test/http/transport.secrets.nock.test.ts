@@ -53,6 +53,26 @@ describe('no redirect is followed (issue 25, finding 1 and 3)', () => {
     },
   );
 
+  it.each([
+    [
+      302,
+      /HTTP 302 on getUser with a redirect status but no address to go to \(no Location header\)/,
+      /Base URL/,
+    ],
+    [304, /HTTP 304 Not Modified on getUser, with no answer in it/, /a cache or proxy at the base URL/],
+  ])(
+    '%i without a Location says what it is, not a redirect on the same host (issue 38 case 9)',
+    async (status, message, hint) => {
+      nock(BASE).get('/social/user/jack').reply(status, '');
+      const { client } = testClient();
+      const error = await client.call('getUser', { userName: 'jack' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toMatch(/same host/);
+      expect((error as RedirectError).hint).toMatch(hint);
+    },
+  );
+
   it('is not retried, whatever the retry setting', async () => {
     const api = nock(BASE)
       .get('/social/user/jack')
