@@ -2,7 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 import type { Fault } from './faults';
 import type { Stats } from './stats';
-import { sendDrippingBody, sendEndlessBody, sendGzipBomb, sendLyingLength, sendRedirect } from './hostile';
+import {
+  sendCutBody,
+  sendDrippingBody,
+  sendEndlessBody,
+  sendGzipBomb,
+  sendLyingLength,
+  sendRedirect,
+  sendStalledBody,
+} from './hostile';
 
 /** Answers a staged fault as the API would; false when the fault changes a page instead. */
 export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyRequest, stats: Stats): boolean {
@@ -76,6 +84,12 @@ export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyReq
       return true;
     case 'drip-body':
       sendDrippingBody(fault, reply, answers());
+      return true;
+    case 'stall-body':
+      sendStalledBody(reply, request, answers());
+      return true;
+    case 'cut-body':
+      sendCutBody(reply, request);
       return true;
     default:
       return false;

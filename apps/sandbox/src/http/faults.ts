@@ -38,11 +38,13 @@ export const MEDIA_FAULT_KINDS = ['not-found'] as const;
  */
 export const TRIGGER_FAULT_KINDS = ['empty-list'] as const;
 /**
- * Issue 38: an answer whose headers come at once and whose body then drips, a byte every
- * `delayMs` (default 2 s), until the client hangs up. Kept out of the reliability matrix until
- * every surface has its row there; each surface's own tests stage it.
+ * Issue 38: answers that start and never finish. `drip-body`: headers at once, then the body a
+ * byte every `delayMs` (default 2 s) until the client hangs up; `stall-body`: headers and the
+ * opening of the body, then silence; `cut-body`: headers and half a page, then the connection is
+ * closed. Kept out of the reliability matrix, which runs every request to its end; each surface's
+ * own tests stage them.
  */
-export const TIMING_FAULT_KINDS = ['drip-body'] as const;
+export const TIMING_FAULT_KINDS = ['drip-body', 'stall-body', 'cut-body'] as const;
 const ALL_KINDS: readonly string[] = [
   ...FAULT_KINDS,
   ...MEDIA_FAULT_KINDS,
@@ -74,6 +76,7 @@ const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'rate-limit-odd',
   'empty-list',
   'drip-body',
+  'stall-body',
 ];
 
 /** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */
@@ -91,6 +94,8 @@ export interface FaultRule {
   fault: FaultKind;
   /** How many requests it hits; absent means every matching request. */
   times?: number;
+  /** Matching requests it lets through first (default 0): `after: 1` hits the second page of a read. */
+  after?: number;
   /** The share of matching requests it hits (0–1); absent means all of them. */
   rate?: number;
   /** Only requests with this API key. */
@@ -135,7 +140,7 @@ export function parseFaultRule(input: unknown): FaultRule {
     throw new Error(`fault must be one of ${ALL_KINDS.join(', ')}`);
   if (rule.retryAfterText !== undefined && typeof rule.retryAfterText !== 'string')
     throw new Error('retryAfterText must be text');
-  for (const name of ['times', 'rate', 'retryAfter', 'delayMs', 'bytes'] as const) {
+  for (const name of ['times', 'after', 'rate', 'retryAfter', 'delayMs', 'bytes'] as const) {
     if (rule[name] !== undefined && (typeof rule[name] !== 'number' || (rule[name] as number) < 0))
       throw new Error(`${name} must be a number >= 0`);
   }
@@ -175,6 +180,8 @@ export function parseFaultHeader(header: string): Fault {
 
 interface ActiveRule extends FaultRule {
   hits: number;
+  /** Matching requests let through so far, up to `after`. */
+  passed: number;
 }
 
 /** Faults switched on through the control API, matched per key and endpoint, deterministic by seed. */
@@ -186,7 +193,7 @@ export class Faults {
   constructor(private readonly seed: number) {}
 
   add(rule: FaultRule): void {
-    this.rules.push({ ...rule, hits: 0 });
+    this.rules.push({ ...rule, hits: 0, passed: 0 });
   }
 
   /**
@@ -213,6 +220,10 @@ export class Faults {
       if (rule.key !== undefined && rule.key !== key) continue;
       if (rule.endpoint !== undefined && rule.endpoint !== endpoint) continue;
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
+      if (rule.passed < (rule.after ?? 0)) {
+        rule.passed += 1;
+        continue;
+      }
       if (rule.rate !== undefined && hash(this.seed, 901, this.draws++) / 2 ** 32 >= rule.rate) continue;
       rule.hits += 1;
       return settled(rule);

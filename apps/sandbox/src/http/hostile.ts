@@ -97,6 +97,31 @@ export function sendDrippingBody(fault: Fault, reply: FastifyReply, answers: Hos
 }
 
 /**
+ * Headers and the opening of a body that claims more, then nothing, until the client hangs up:
+ * written on the socket, so no stream of the server's own times it out.
+ */
+export function sendStalledBody(reply: FastifyReply, request: FastifyRequest, answers: HostileAnswers): void {
+  reply.hijack();
+  const socket = request.raw.socket;
+  answers.open += 1;
+  socket.once('close', () => (answers.open -= 1));
+  socket.write(
+    `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${OPENING.length.toString(16)}\r\n${OPENING}\r\n`,
+  );
+  answers.bytes += OPENING.length;
+}
+
+/** Headers claiming a whole page and half of one, then the connection closes. */
+export function sendCutBody(reply: FastifyReply, request: FastifyRequest): void {
+  reply.hijack();
+  const socket = request.raw.socket;
+  const page = `${OPENING}${' '.repeat(4000)}`;
+  socket.end(
+    `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${page.length * 2}\r\n\r\n${page}`,
+  );
+}
+
+/**
  * Claims a small body (the opening's length) and then sends `fault.bytes` more on the same
  * connection: a client that reads by the header gets cut-off JSON, one that reads to the end of
  * the connection gets everything.

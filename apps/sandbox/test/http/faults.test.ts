@@ -13,6 +13,7 @@ import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
 import { Faults } from '../../src/http/faults';
 import type { FaultKind } from '../../src';
 import { useSandbox } from '../support';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const env = useSandbox();
 const header = (fault: string) => ({ 'x-api-key': env.sandbox.keys[0]!, 'x-sandbox-fault': fault });
@@ -103,6 +104,8 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       }),
     // Read in a test of its own below: it never ends.
     'drip-body': () => undefined,
+    'stall-body': () => undefined,
+    'cut-body': () => undefined,
   };
 
   it('covers every fault kind', () => {
@@ -121,19 +124,18 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     expect((second.body.data as { next_cursor: string }).next_cursor).not.toBe(cursor);
   });
 
-  it.each(Object.entries(cases).filter(([kind]) => kind !== 'reset' && kind !== 'drip-body'))(
-    '%s',
-    async (kind, check) => {
-      const cursor = await secondPageCursor();
-      const started = performance.now();
-      const sentAt = Date.now();
-      const answer = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, {
-        headers: header(`${kind};retry-after=3;delay=${DELAY_MS};bytes=100000`),
-        redirect: 'manual',
-      });
-      check(answer, { cursor, elapsedMs: performance.now() - started, sentAt, answeredAt: Date.now() });
-    },
-  );
+  it.each(
+    Object.entries(cases).filter(([kind]) => !['reset', ...TIMING_FAULT_KINDS].includes(kind as FaultKind)),
+  )('%s', async (kind, check) => {
+    const cursor = await secondPageCursor();
+    const started = performance.now();
+    const sentAt = Date.now();
+    const answer = await env.raw(`${FEED}?cursor=${encodeURIComponent(cursor)}`, {
+      headers: header(`${kind};retry-after=3;delay=${DELAY_MS};bytes=100000`),
+      redirect: 'manual',
+    });
+    check(answer, { cursor, elapsedMs: performance.now() - started, sentAt, answeredAt: Date.now() });
+  });
 
   it('drip-body sends its headers at once, then a byte at a time, until the client hangs up', async () => {
     const controller = new AbortController();
@@ -147,6 +149,28 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     for (let read = 0; read < 4; read += 1) sizes.push((await reader.read()).value!.byteLength);
     expect(sizes.slice(1)).toEqual([1, 1, 1]);
     controller.abort();
+  });
+
+  it('stall-body sends its headers and the opening of a body, then nothing until the client hangs up', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${env.sandbox.url}${FEED}`, {
+      headers: { ...header('stall-body'), 'x-api-key': env.sandbox.keys[0]! },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(10);
+    const more = await Promise.race([reader.read().then(() => 'more'), sleep(300).then(() => 'silence')]);
+    expect(more).toBe('silence');
+    controller.abort();
+  });
+
+  it('cut-body claims a whole page, sends half, and closes the connection', async () => {
+    const response = await fetch(`${env.sandbox.url}${FEED}`, {
+      headers: { ...header('cut-body'), 'x-api-key': env.sandbox.keys[0]! },
+    });
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
   });
 
   it('reset closes the connection without an answer', async () => {
@@ -330,5 +354,14 @@ describe('each fault, switched on through the control API, as the client meets i
 
   it('rejects a fault it does not know', async () => {
     expect(await env.control('/faults', { fault: 'meteor' })).toMatchObject({ status: 'error' });
+  });
+});
+
+describe('a rule with after', () => {
+  it('lets that many matching requests through, then hits the next ones', () => {
+    const faults = new Faults(1);
+    faults.add({ fault: 'error-500', after: 2, times: 1 });
+    const picks = [1, 2, 3, 4].map(() => faults.pick('k', 'getUser', undefined)?.fault);
+    expect(picks).toEqual([undefined, undefined, 'error-500', undefined]);
   });
 });

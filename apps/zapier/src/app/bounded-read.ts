@@ -1,10 +1,10 @@
-import { TimeoutError, ValidationError } from '@social-data/core';
+import { ConnectionError, TimeoutError, ValidationError } from '@social-data/core';
 import type { Paginator } from '@social-data/core';
 
 import { OUTPUT_BUDGET_BYTES, RECORDS_LIMIT_BYTES } from './limits';
 
 /** Why a read stopped before the end of the feed. */
-export type Cut = 'max_items' | 'size' | 'time' | 'empty_pages' | 'max_pages';
+export type Cut = 'max_items' | 'size' | 'time' | 'connection' | 'empty_pages' | 'max_pages';
 
 export interface BoundedRead {
   records: object[];
@@ -38,8 +38,8 @@ export type OpenPaginator = (prefetch: (records: readonly unknown[]) => boolean)
 /**
  * Reads whole pages while the next one can still be afforded: it would not take the records past
  * Max Items, nor the output past the size budget (estimated from the largest page so far), nor the
- * step past its deadline (estimated from the slowest page so far). A page that times out after
- * others were read ends the read with what was collected; only a first page that fails fails the
+ * step past its deadline (estimated from the slowest page so far). A page that times out or is
+ * cut off after others were read ends the read with what was collected; only a first page that fails fails the
  * step. Every cut is reported, with the cursor of the first record not returned.
  */
 export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<BoundedRead> {
@@ -96,8 +96,11 @@ export async function readBounded(open: OpenPaginator, bounds: Bounds): Promise<
     try {
       next = await pages.next();
     } catch (error) {
-      if (!(error instanceof TimeoutError) || paginator.pagesFetched === 0) throw error;
-      cut = 'time';
+      // A page lost after others were read (no answer in time, a connection cut mid-answer)
+      // ends the read with what it has and the cursor of that page, rather than losing both.
+      const lost = error instanceof TimeoutError || error instanceof ConnectionError;
+      if (!lost || paginator.pagesFetched === 0) throw error;
+      cut = error instanceof TimeoutError ? 'time' : 'connection';
       break;
     }
     if (next.done) {

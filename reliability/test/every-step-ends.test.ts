@@ -1,0 +1,149 @@
+import { performance } from 'node:perf_hooks';
+import nock from 'nock';
+import { ConnectionError, TimeoutError } from '@social-data/core';
+import type { SocialDataClient } from '@social-data/core';
+import { createClient } from '@social-data/core/node';
+import { startSandbox } from '@social-data/sandbox';
+import type { Sandbox } from '@social-data/sandbox';
+import { until } from '@social-data/test-support';
+
+import { recordFigures } from './support/figures';
+import { COOKIE, PROXY, SecretScan, apiKey } from './support/secrets';
+import { runStep, textsOfStep } from './support/zapier';
+
+/**
+ * Issue 38: every step ends in time, whatever the answer does once its headers have arrived. For
+ * each answer that starts and never finishes (a body that drips a byte a second, one that stalls
+ * after its opening, one cut off halfway), on the only request of a step and on the second page
+ * of a read, through core on Node's fetch and through the built Zapier app:
+ * - a single call ends by its timeout (core) or well inside Zapier's 30 s, as a timeout or a
+ *   connection error, never a hang. Under Zapier a cut answer ends as a timeout at the request's
+ *   20 s: node-fetch under `z.request` does not notice a connection closed before its
+ *   Content-Length (it does for a chunked answer), and core's deadline ends the wait;
+ * - a read keeps the page it had (core hands it out before failing and says where to go on;
+ *   Zapier returns it with `truncated_by` and the cursor of the lost page);
+ * - the sandbox sees every such connection closed afterwards.
+ */
+const TIMING = ['drip-body', 'stall-body', 'cut-body'] as const;
+type Timing = (typeof TIMING)[number];
+/** Core's per-attempt limit here; Zapier's is its own 20 s (decision Z3). */
+const CORE_TIMEOUT_MS = 1_500;
+const ZAPIER_STEP_MS = 30_000;
+
+let sandbox: Sandbox;
+let keys = 0;
+const KEYS = Array.from({ length: 40 }, (_, n) => apiKey(500 + n));
+const scan = new SecretScan();
+const figures: Record<string, number> = {};
+
+beforeAll(async () => {
+  nock.enableNetConnect('127.0.0.1');
+  sandbox = await startSandbox({ keys: KEYS, control: true });
+});
+
+afterAll(async () => {
+  recordFigures(__filename, {
+    ...figures,
+    'texts scanned for secrets': scan.texts,
+    'secrets found': scan.found,
+  });
+  await sandbox.close();
+});
+
+/** A key of its own with the fault staged on it: on the first request, or after `after` of them. */
+function keyWith(fault: Timing, after: number): string {
+  const key = KEYS[keys++]!;
+  sandbox.faults.add({ fault, key, after, times: 1, delayMs: 1_000 });
+  return key;
+}
+
+const expectedClass = (fault: Timing) => (fault === 'cut-body' ? ConnectionError : TimeoutError);
+
+/** Core on Node's fetch with no retry, so each fault meets one attempt. */
+function coreClient(key: string): SocialDataClient {
+  return createClient({
+    baseUrl: sandbox.url,
+    apiKey: key,
+    cookie: COOKIE,
+    proxy: PROXY,
+    timeoutMs: CORE_TIMEOUT_MS,
+    maxRetries: 0,
+  });
+}
+
+async function closedAfterwards(key: string): Promise<void> {
+  await until('the hostile answer closed', () => (sandbox.stats.hostile[key]?.open ?? 0) === 0, 20_000);
+}
+
+describe.each(TIMING)('%s', (fault) => {
+  it('ends a single core call by its timeout, as the documented class', async () => {
+    const key = keyWith(fault, 0);
+    const started = performance.now();
+    const error = await coreClient(key)
+      .call('getUser', { userName: 'social_data' })
+      .catch((caught: unknown) => caught);
+    const took = performance.now() - started;
+    expect(error).toBeInstanceOf(expectedClass(fault));
+    // The attempt's limit plus the 1 s grace of decision B32, and a margin for a busy machine.
+    expect(took).toBeLessThan(CORE_TIMEOUT_MS + 1_000 + 3_000);
+    figures[`core, ${fault}: single call ended (ms)`] = Math.round(took);
+    await closedAfterwards(key);
+  });
+
+  it('keeps the first page of a core read and says where to go on', async () => {
+    const key = keyWith(fault, 1);
+    const run = coreClient(key).paginate('getUserFollowers', { userName: 'followers_1k' }, { pageSize: 100 });
+    const read: string[] = [];
+    const error = await (async () => {
+      for await (const user of run) read.push(user.id);
+    })().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(expectedClass(fault));
+    expect(read).toHaveLength(100);
+    expect(run.stopReason).toBe('failed');
+    expect(run.resumePoint()).toMatchObject({ skip: 0 });
+    expect(run.resumePoint()?.startCursor).toBeTruthy();
+    await closedAfterwards(key);
+  });
+});
+
+/** The Zapier rows run at once: each waits out the app's 20 s request limit. */
+describe('the built Zapier app', () => {
+  it('ends every search inside the step limit, and every read with its first page, the cut and the cursor of the lost page', async () => {
+    const rows = TIMING.flatMap((fault) => [
+      { fault, kind: 'searches' as const, key: 'getUser', input: { userName: 'social_data' }, after: 0 },
+      {
+        fault,
+        kind: 'creates' as const,
+        key: 'getUserFollowers',
+        input: { userName: 'followers_1k', pageSize: '100', maxItems: '500' },
+        after: 1,
+      },
+    ]);
+    await Promise.all(
+      rows.map(async ({ fault, kind, key, input, after }) => {
+        const apiKey = keyWith(fault, after);
+        const started = performance.now();
+        const outcome = await runStep(kind, key, authFor(apiKey), input);
+        const took = performance.now() - started;
+        scan.check(textsOfStep(outcome, `Zapier ${kind}.${key}, ${fault}`));
+        expect(took).toBeLessThan(ZAPIER_STEP_MS - 1_000);
+        if (kind === 'searches') {
+          expect(String(outcome.error)).toMatch(/TimeoutError/);
+          figures[`Zapier, ${fault}: search ended (ms)`] = Math.round(took);
+        } else {
+          expect(outcome.error).toBeUndefined();
+          const result = outcome.result as { records: object[]; truncated_by: string; next_cursor: string };
+          expect(result.records).toHaveLength(100);
+          expect(result.truncated_by).toBe('time');
+          expect(result.next_cursor).not.toBe('');
+          figures[`Zapier, ${fault}: read ended with its first page (ms)`] = Math.round(took);
+        }
+        await closedAfterwards(apiKey);
+      }),
+    );
+  }, 90_000);
+});
+
+function authFor(key: string) {
+  return { apiKey: key, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY };
+}
