@@ -121,7 +121,7 @@ export interface BatchResult<T> {
   failures: BatchFailure[];
 }
 
-/** Ids one batched request carries (decision 1 of ARCHITECTURE.md). */
+/** Ids one batched request carries (decision 1 of docs/reference/architecture.md). */
 export const IDS_PER_REQUEST = 100;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_CONCURRENCY = 4;

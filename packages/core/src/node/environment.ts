@@ -10,7 +10,7 @@ export function createClient(options: NodeClientOptions): SocialDataClient {
   return new SocialDataClient({ transport: fetchTransport(), sleep, ...options });
 }
 
-/** The variables scripts, the demo and the benchmarks read (ARCHITECTURE.md, decision 9). */
+/** The variables scripts, the demo and the benchmarks read (docs/reference/architecture.md, decision 9). */
 export function clientOptionsFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): NodeClientOptions {

@@ -29,7 +29,7 @@ export function pageCursor(value: unknown): string {
 }
 
 /**
- * The stop rules of ARCHITECTURE.md, decision 5. Tweet pages end when `has_next_page` is false
+ * The stop rules of docs/reference/architecture.md, decision 5. Tweet pages end when `has_next_page` is false
  * or the cursor is blank. User pages end when the cursor is absent, blank or "0", or the page
  * has no records. A cursor shaped "0|…" is followed: stopping on a guess would lose users.
  */
