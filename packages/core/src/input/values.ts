@@ -65,6 +65,15 @@ export function normalizeProxy(value: unknown, field = 'proxy'): string {
   return text;
 }
 
+/** Tab, and the printable characters of Latin-1: what an HTTP library puts in a header. */
+function sendableInHeader(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09) || code === 0x7f || code > 0xff) return false;
+  }
+  return true;
+}
+
 /** Never echoes the value: it is the caller's session. */
 export function normalizeCookie(value: unknown, field = 'cookie'): string {
   const fix =
@@ -77,7 +86,7 @@ export function normalizeCookie(value: unknown, field = 'cookie'): string {
   const cookie = value.trim();
   // CR or LF would end the header and start another; NUL and other control characters, or
   // characters past Latin-1, no HTTP library sends. Never echoed: it is the caller's session.
-  if (/[\x00-\x08\x0a-\x1f\x7f]|[^\x00-\xff]/.test(cookie))
+  if (!sendableInHeader(cookie))
     throw invalid(
       field,
       'the session cookie holds a line break, a control character or a character outside Latin-1',
