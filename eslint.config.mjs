@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { noCycle } from './eslint.no-cycle.mjs';
 import { noSpreadArguments } from './eslint.no-spread.mjs';
 
 export default tseslint.config(
@@ -25,6 +26,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    ...noCycle,
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
   },
   {
     ...noSpreadArguments,

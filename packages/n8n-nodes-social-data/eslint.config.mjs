@@ -5,12 +5,14 @@
 // fake secrets to prove none of them leaks.
 import { config } from '@n8n/node-cli/eslint';
 
+import { noCycleRule } from '../../eslint.no-cycle.mjs';
 import { noSpreadArguments } from '../../eslint.no-spread.mjs';
 
 export default [
   ...config,
   { ignores: ['coverage', 'standalone', '**/*.bundled_*.mjs'] },
   { ...noSpreadArguments, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
+  { ...noCycleRule, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
   {
     files: ['tsup.config.ts', 'test/**/*.ts'],
     rules: {

@@ -33,6 +33,7 @@ import { classifyTransportFailure } from './http/transport-failure';
 import type { Sleep, Transport } from './http/transport';
 import { chunk, inInputOrder, settleWithConcurrency } from './input/batches';
 import type { Settled } from './input/batches';
+import type { BatchFailure, BatchResult } from './input/batch-result';
 import { unfold } from './input/folded-lookup';
 import { invalid } from './input/fail';
 import type { NormalizedParams } from './input/params';
@@ -109,17 +110,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Ids of a batch lookup that failed, and why. */
-export interface BatchFailure {
-  ids: string[];
-  error: SocialDataError;
-}
-
-/** A batch lookup's outcome: every record found, and the batches that failed (none when all went well). */
-export interface BatchResult<T> {
-  records: T[];
-  failures: BatchFailure[];
-}
+export type { BatchFailure, BatchResult } from './input/batch-result';
 
 /** Ids one batched request carries (decision 1 of docs/reference/architecture.md). */
 export const IDS_PER_REQUEST = 100;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Log } from './install';
+import type { Log } from './log';
 import { CACHE_DIR } from './paths';
 
 const WAIT_LIMIT_MS = 20 * 60_000;

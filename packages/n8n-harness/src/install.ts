@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { delimiter, dirname, join } from 'node:path';
 
 import { withInstallLock } from './install-lock';
+import type { Log } from './log';
 import { N8N_LINES, isN8nLine } from './lines';
 import type { N8nLine } from './lines';
 import { CACHE_DIR, HARNESS_CLI, lockFileOf } from './paths';
@@ -15,7 +16,7 @@ export interface Runtime {
   bin: string;
 }
 
-export type Log = (message: string) => void;
+export type { Log } from './log';
 
 const quietInstall = ['--no-audit', '--no-fund', '--loglevel=error', '--no-package-lock'];
 

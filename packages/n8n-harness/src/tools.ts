@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 
 import { npm } from './install';
-import type { Log } from './install';
+import type { Log } from './log';
 import { withInstallLock } from './install-lock';
 import { CACHE_DIR } from './paths';
 

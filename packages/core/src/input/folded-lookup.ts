@@ -1,4 +1,4 @@
-import type { BatchFailure, BatchResult } from '../client';
+import type { BatchFailure, BatchResult } from './batch-result';
 
 /**
  * Hands the answer of one folded batch lookup back to the callers whose ids it carried: each

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import type { SocialDataError } from '../../src';
 import {
   ConnectionError,
   CreditsExhaustedError,

@@ -2,7 +2,7 @@ import type { BatchLookupId, BatchResult, RequestGate, Settled } from '@social-d
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { clientFor } from '../../shared/transport/client';
-import { readParams } from './operation';
+import { readParams } from './params';
 import { operationLabel } from './resources';
 
 /** An input item's share of its run's folded batch lookup; undefined when it was left out of the fold. */

@@ -3,7 +3,6 @@ import {
   NotFoundError,
   endpointSpec,
   filteredReadNotice,
-  inputParams,
   isPaginated,
   prefetchUntil,
   readFiltered,
@@ -25,11 +24,12 @@ import type { FilterOptions } from '../../shared/filters';
 import { mediaReader } from '../../shared/media/items';
 import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
-import { plain, shapeFor } from '../../shared/records';
+import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { operationLabel } from './resources';
 import { checkReturnAllSize } from './big-accounts';
 import type { FoldedLookup } from './folded-lookups';
+import { readParams } from './params';
 
 interface Options extends MediaOptions, FilterOptions {
   pageSize?: number;
@@ -54,26 +54,6 @@ export interface Sink {
 export interface RunShared {
   gate: RequestGate;
   lookup: FoldedLookup;
-}
-
-/** The call's parameters from the panel: its fields, then its Additional Fields. */
-export function readParams(
-  context: IExecuteFunctions,
-  operation: EndpointId,
-  itemIndex: number,
-): IDataObject {
-  const params: IDataObject = {};
-  const fields = inputParams(operation);
-  const additional = (
-    fields.some(([, spec]) => !spec.required)
-      ? context.getNodeParameter('additionalFields', itemIndex, {})
-      : {}
-  ) as IDataObject;
-  for (const [name, spec] of fields) {
-    const value = spec.required ? plain(context.getNodeParameter(name, itemIndex)) : additional[name];
-    if (value !== undefined) params[name] = value as IDataObject[string];
-  }
-  return params;
 }
 
 /** How a record reaches the sink: shaped, and with its media downloaded when asked. */

@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { CREDENTIAL_TITLE } from '../../shared/credential';
 import { clientFor } from '../../shared/transport/client';
-import { readParams } from '../actions/operation';
+import { readParams } from '../actions/params';
 import { operationLabel } from '../actions/resources';
 import { CONTINUABLE, TOOL_CURSOR } from './properties';
 

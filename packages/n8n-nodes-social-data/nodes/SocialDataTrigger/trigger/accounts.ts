@@ -18,8 +18,8 @@ import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { withNotice } from './notice';
-import { STATE, itemsOf, nothingToShow } from './poll';
-import type { Options } from './poll';
+import { STATE, itemsOf, nothingToShow } from './items';
+import type { Options } from './items';
 
 /** Accounts whose poll failed last time, with why: a failure is reported when it starts. */
 const FAILING = 'socialDataFailing';
