@@ -2,6 +2,7 @@ import { catalog, endpointIds, endpointSpec, inputParams, isPaginated } from '@s
 import type { EndpointId, ParamSpec } from '@social-data/core';
 import { RECORD_INPUTS } from '@social-data/sandbox';
 import { commandName, kebab } from '../src/commands/names';
+import { writeFileSync } from 'node:fs';
 import { Bench, jsonLines } from './support/cli';
 
 const bench = new Bench();
@@ -156,6 +157,47 @@ describe('exit codes', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/not found/i);
     expect(result.stderr).toMatch(/^hint: Check the screen name/m);
+  });
+
+  // Issue 40, points 3 and 4.
+  it('goes on past an input that fails, names it, and exits 1 at the end; --fail-fast stops at it', async () => {
+    const args = ['user', 'get', '@social_data', '@nope_nope', '@followers_1k', '--format', 'ids'];
+    const all = await bench.run(args);
+    expect(all.stdout.trim().split('\n')).toHaveLength(2);
+    expect(all.stderr).toMatch(/^social-data: @nope_nope: .*not found/im);
+    expect(all.stderr).toMatch(/^social-data: 1 of 3 inputs failed: @nope_nope$/m);
+    expect(all.code).toBe(1);
+    const fast = await bench.run([...args, '--fail-fast']);
+    expect(fast.stdout.trim().split('\n')).toHaveLength(1);
+    expect(fast.code).toBe(1);
+    const file = bench.path('names.txt');
+    writeFileSync(file, '@nope_nope\n@followers_1k\n');
+    const fromFile = await bench.run(['user', 'get', '--input', file, '--format', 'ids']);
+    expect(fromFile.stdout.trim().split('\n')).toHaveLength(1);
+    expect(fromFile.code).toBe(1);
+  });
+
+  it('stops at once when the key is rejected, since every input would meet it', async () => {
+    const result = await bench.run(['user', 'get', '@social_data', '@followers_1k'], {
+      env: { SOCIAL_DATA_API_KEY: 'tda_not_a_key_the_sandbox_knows' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/inputs failed/);
+    expect(result.stderr.match(/API key was rejected/g)).toHaveLength(1);
+  });
+
+  it('takes an empty pipe as nothing to do: empty output, exit 0', async () => {
+    const empty = await bench.run(['user', 'followers', '@no_followers', '--format', 'ids']);
+    expect(empty.stdout).toBe('');
+    for (const args of [
+      ['users', 'get', '-'],
+      ['user', 'get', '-'],
+      ['users', 'get', '-', '--format', 'json'],
+    ]) {
+      const result = await bench.run(args, { input: empty.stdout });
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 0, stderr: '' });
+      expect(result.stdout.trim()).toMatch(/^(\[\])?$/);
+    }
   });
 
   it('exits 1 when the network fails, with a hint about the base URL', async () => {

@@ -8,7 +8,8 @@ afterAll(() => bench.close());
 
 async function watchIds(args: string[]): Promise<string[]> {
   const result = await bench.run(['watch', ...args, '--format', 'ids']);
-  expect(result.stderr).toBe('');
+  // Only the first run of a watch says something: that it saved where the feed stands.
+  expect(result.stderr).toMatch(/^(social-data: watching [a-z-]+ from now on: the state is saved in .*\n)?$/);
   expect(result.code).toBe(0);
   return result.stdout.split('\n').filter(Boolean);
 }
@@ -154,6 +155,24 @@ describe('watch', () => {
     expect(
       (await bench.run(['watch', 'new-follower', '@a', '@b', '--state', bench.path('x.json')])).code,
     ).toBe(2);
+  });
+
+  it('says on its first run, even with the records going to a terminal, that the baseline is saved; --quiet keeps it quiet (issue 40 point 5)', async () => {
+    const state = bench.path('first.json');
+    const first = await bench.run(['watch', 'new-follower', '@followers_1k', '--state', state]);
+    expect(first.stdout).toBe('');
+    expect(first.stderr).toBe(
+      `social-data: watching new-follower from now on: the state is saved in ${state}, and the next run prints what is new since this one.\n`,
+    );
+    const quiet = await bench.run([
+      'watch',
+      'new-follower',
+      '@followers_1k',
+      '--state',
+      bench.path('quiet.json'),
+      '--quiet',
+    ]);
+    expect(quiet.stderr).toBe('');
   });
 
   it('refuses --max-pages past 50 with the range, before any request (issue 38 case 6)', async () => {

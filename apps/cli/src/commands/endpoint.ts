@@ -1,10 +1,10 @@
 import { endpointSpec, isPaginated, recordKindOf, simplifierFor } from '@social-data/core';
-import type { EndpointId, SocialDataClient, UntypedParams } from '@social-data/core';
+import type { EndpointId, SocialDataClient } from '@social-data/core';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { clientFor } from '../run/client';
 import { runEndpoint } from '../run/export';
-import type { PagingOptions } from '../run/export';
+import type { Input, PagingOptions } from '../run/export';
 import { collectValues } from '../run/inputs';
 import { onInterrupt } from '../run/interrupt';
 import { wholeNumber } from '../run/numbers';
@@ -43,20 +43,24 @@ async function inputsOf(
   id: EndpointId,
   given: string[] | string | undefined,
   options: EndpointOptions,
-): Promise<UntypedParams[]> {
+): Promise<Input[]> {
   const base: Record<string, unknown> = {};
   for (const [name] of optionParams(id)) {
     const value = options[camel(kebab(name))];
     if (value !== undefined) base[name] = value;
   }
   const positional = positionalParam(id);
-  if (!positional) return [base];
+  if (!positional) return [{ params: base }];
   const [name, spec] = positional;
-  if (!isSubject(spec) && !isIdList(spec)) return [{ ...base, [name]: given }];
-  const values = await collectValues(Array.isArray(given) ? given : [], options.input);
-  if (values.length === 0) return [base];
-  if (isIdList(spec)) return [{ ...base, [name]: values.join('\n') }];
-  return values.map((value) => ({ ...base, [name]: value }));
+  if (!isSubject(spec) && !isIdList(spec)) return [{ params: { ...base, [name]: given } }];
+  const listed = Array.isArray(given) ? given : [];
+  const values = await collectValues(listed, options.input);
+  // Values asked for from a pipe or a file that held none: nothing to do, which is no error
+  // (an empty list upstream in cron). With nothing given at all, the argument is missing.
+  const piped = listed.includes('-') || options.input !== undefined;
+  if (values.length === 0) return piped ? [] : [{ params: base }];
+  if (isIdList(spec)) return [{ params: { ...base, [name]: values.join('\n') } }];
+  return values.map((value) => ({ params: { ...base, [name]: value }, label: value }));
 }
 
 /** One command per catalog entry: its arguments, options and help all read from the entry. */
@@ -81,6 +85,8 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
         '--input <file>',
         `read ${param.displayName.toLowerCase()} values from FILE, one a line (- for stdin)`,
       );
+    if (isSubject(param))
+      command.option('--fail-fast', 'stop at the first input that fails (default: name it and go on)');
   }
   for (const [name, param] of optionParams(id))
     command.option(

@@ -27,10 +27,9 @@ import { onInterrupt } from '../run/interrupt';
 import { checkWritable } from '../run/writable';
 import type { Interrupt } from '../run/interrupt';
 import { milliseconds, wholeNumber } from '../run/numbers';
-import { progressEnabled } from '../run/progress';
 import { reportFailure } from './action';
 import { feedByName, feedName, positionalParam } from './names';
-import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
+import { addConnectionOptions, addOutputOptions } from './options';
 import type { CommonOptions } from './options';
 
 interface WatchOptions extends CommonOptions {
@@ -101,10 +100,12 @@ async function pollOnce(watch: Watch): Promise<boolean> {
         : `could not be sure of this poll. ${notice.message}`,
     );
   else if (options.verbose) for (const note of result.notes) warn(note);
+  // The first run prints nothing on stdout by design; stderr says why, even when the records go
+  // to the terminal (where progress is off), so nobody takes the silence for a fault.
   if (stored === undefined || storedKey !== key) {
-    if (progressEnabled(progressChoice(options)))
+    if (!options.quiet)
       process.stderr.write(
-        `social-data: watching ${feedName(feed)} from now on; the next run prints what is new (state in ${options.state}).\n`,
+        `social-data: watching ${feedName(feed)} from now on: the state is saved in ${options.state}, and the next run prints what is new since this one.\n`,
       );
   } else if (options.verbose) process.stderr.write(`social-data: ${records.length} new\n`);
   return notice !== undefined;

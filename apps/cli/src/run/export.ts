@@ -7,7 +7,7 @@ import { createFormatter } from '../output/format';
 import type { Format, Formatter } from '../output/format';
 import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
 import type { Checkpoint } from './checkpoint';
-import { UsageError } from './failure';
+import { InputsFailed, UsageError, describe, stopsEveryInput } from './failure';
 import { checkWritable } from './writable';
 import { createProgress, progressEnabled } from './progress';
 import type { Progress, ProgressChoice } from './progress';
@@ -19,6 +19,12 @@ export interface OutputOptions {
   progress: ProgressChoice;
 }
 
+/** One run of the endpoint: its parameters, and how stderr names it when it fails ("@name"). */
+export interface Input {
+  params: UntypedParams;
+  label?: string;
+}
+
 export interface PagingOptions {
   all?: boolean;
   limit?: number;
@@ -26,6 +32,8 @@ export interface PagingOptions {
   startCursor?: string;
   pageSize?: number;
   checkpoint?: string;
+  /** Stop at the first input that fails, as the CLI did before it went on past them. */
+  failFast?: boolean;
 }
 
 export type Shape = (record: unknown) => unknown;
@@ -153,15 +161,19 @@ function commandKey(id: EndpointId, params: UntypedParams, output: OutputOptions
 
 /**
  * Runs an endpoint once per set of inputs (one set per account, list... given), writing every
- * record to one output. Every set is checked by core before the first request.
+ * record to one output. Every set is checked by core before the first request. An input that
+ * fails is named on stderr and the others run (unless `failFast`, or the failure would meet every
+ * input: a rejected key); the run then fails at the end, naming them. No input at all (an empty
+ * pipe) writes an empty output and succeeds.
  */
 export async function runEndpoint(
   client: SocialDataClient,
   id: EndpointId,
-  inputs: UntypedParams[],
+  given: readonly Input[],
   output: OutputOptions,
   paging: PagingOptions,
 ): Promise<void> {
+  const inputs = given.map((input) => input.params);
   for (const params of inputs) normalizeParams(id, params);
   const paginated = isPaginated(id);
   if (paging.checkpoint && (!paginated || inputs.length !== 1))
@@ -182,11 +194,21 @@ export async function runEndpoint(
   const formatter = createFormatter(output.format, saved?.format, warn);
   const run: Run = { client, id, destination, formatter, shape: shapeFor(id, output.simplify) };
   let failure: Error | undefined;
+  const failed: string[] = [];
   try {
-    for (const params of inputs) {
-      if (paginated) await exportPages(run, params, paging, output.progress, saved, command);
-      else if (catalog[id].result.kind === 'records') failure ??= await lookup(run, params);
-      else await single(run, params);
+    for (const { params, label } of given) {
+      try {
+        if (paginated) await exportPages(run, params, paging, output.progress, saved, command);
+        else if (catalog[id].result.kind === 'records') failure ??= await lookup(run, params);
+        else await single(run, params);
+      } catch (error) {
+        if (given.length === 1 || paging.failFast || stopsEveryInput(error)) throw error;
+        const name = label ?? `input ${failed.length + 1}`;
+        failed.push(name);
+        process.stderr.write(
+          `${describe(error, client.redact).replace(/^social-data: /, `social-data: ${name}: `)}\n`,
+        );
+      }
     }
     destination.write(formatter.end());
   } catch (error) {
@@ -195,5 +217,6 @@ export async function runEndpoint(
   }
   destination.finish();
   if (paging.checkpoint) removeCheckpoint(paging.checkpoint);
+  if (failed.length > 0) throw new InputsFailed(failed, given.length);
   if (failure) throw failure;
 }

@@ -2,6 +2,7 @@ import {
   AuthenticationError,
   CancelledError,
   ConnectionError,
+  CreditsExhaustedError,
   RedirectError,
   SocialDataError,
   ValidationError,
@@ -56,6 +57,30 @@ function hintFor(error: SocialDataError): string {
   return error.hint;
 }
 
+/**
+ * A failure every other input of the run would meet too (a rejected key, no credits, no
+ * connection at all, Ctrl-C, bad usage): the run stops there instead of going on to the next input.
+ */
+export function stopsEveryInput(error: unknown): boolean {
+  return (
+    exitCodeOf(error) !== EXIT.failure ||
+    error instanceof AuthenticationError ||
+    error instanceof CreditsExhaustedError ||
+    (error instanceof ConnectionError && !error.reachedServer)
+  );
+}
+
+/** Some inputs of a run failed, each already named on stderr; the others were written. */
+export class InputsFailed extends Error {
+  override name = 'InputsFailed';
+  constructor(
+    readonly failed: string[],
+    readonly total: number,
+  ) {
+    super(`${failed.length} of ${total} inputs failed: ${failed.join(', ')}`);
+  }
+}
+
 /** Local input checks (no status) are usage; what the API or the network answered is a failure. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof Interrupted || error instanceof CancelledError) return EXIT.interrupted;
@@ -70,6 +95,10 @@ export function exitCodeOf(error: unknown): number {
  */
 export function describe(error: unknown, redact: (text: string) => string = (text) => text): string {
   if (error instanceof UsageError) return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
+  if (error instanceof InputsFailed)
+    return redact(
+      `social-data: ${error.message}\nhint: the other inputs were written; run again with the failed ones, after checking them.`,
+    );
   if (error instanceof SocialDataError) {
     const hint = hintFor(error);
     return redact(inTerminalWords(`social-data: ${error.message}${hint ? `\nhint: ${hint}` : ''}`));
