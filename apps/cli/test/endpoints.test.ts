@@ -159,6 +159,30 @@ describe('exit codes', () => {
     expect(result.stderr).toMatch(/^hint: Check the screen name/m);
   });
 
+  // Issue 40 point 2: a terminal's words only, the command as typed.
+  it.each([
+    [
+      'a rejected key',
+      ['user', 'followers', '@followers_1k'],
+      { SOCIAL_DATA_API_KEY: 'tda_not_a_key_here_7' },
+      /`user followers`/,
+    ],
+    ['a 404', ['user', 'followers', '@nope_nope'], {}, /HTTP 404 on `user followers`/],
+    [
+      'a missing session',
+      ['bookmarks', 'get'],
+      { SOCIAL_DATA_COOKIE: undefined },
+      /SOCIAL_DATA_\* variable|SOCIAL_DATA_COOKIE/,
+    ],
+  ])(
+    'on %s, names the command and the terminal settings, no other product',
+    async (_, args, env, wording) => {
+      const result = await bench.run(args, { env });
+      expect(result.stderr).toMatch(wording);
+      expect(result.stderr).not.toMatch(/n8n|Zapier|credential|connection \(|getUser\w*|getBookmarks/);
+    },
+  );
+
   // Issue 40, points 3 and 4.
   it('goes on past an input that fails, names it, and exits 1 at the end; --fail-fast stops at it', async () => {
     const args = ['user', 'get', '@social_data', '@nope_nope', '@followers_1k', '--format', 'ids'];

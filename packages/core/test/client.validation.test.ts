@@ -158,7 +158,7 @@ describe('own-session credentials', () => {
     const error = await rejection(session(cookie, proxy).call('getBookmarks', {}));
     expect(error.field).toBe(field);
     expect(error.message).toMatch(message);
-    expect(error.hint).toMatch(field === 'proxy' ? /Social Data API credential.*socks5/ : /cookie/);
+    expect(error.hint).toMatch(field === 'proxy' ? /Social Data settings.*socks5/ : /cookie/);
   });
 
   it.each(['http://h:1', 'https://u:p@h:443', 'socks5://h:1080', 'SOCKS5H://u:p@h:1080'])(

@@ -5,7 +5,7 @@ import { agentErrorOutput, agentTools, runAgentTool } from '@social-data/core';
 import type { AgentOutput } from '@social-data/core';
 
 import { version } from '../package.json';
-import { SETTINGS_TEXT } from './settings';
+import { SETTINGS_NAME, SETTINGS_TEXT } from './settings';
 import type { ClientOrFailure } from './settings';
 
 export interface ServerOptions {
@@ -71,12 +71,16 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
         errorType: 'UnknownTool',
       };
     } else if ('failure' in connection) {
-      output = agentErrorOutput(connection.failure, connection.redact, SETTINGS_TEXT);
+      output = agentErrorOutput(connection.failure, connection.redact, SETTINGS_TEXT, {
+        settings: SETTINGS_NAME,
+        operation: tool.name,
+      });
     } else {
       output = await runAgentTool(connection.client, tool.id, args, {
         budget: options.budget,
         measure: asReadByModel,
         settings: SETTINGS_TEXT,
+        settingsName: SETTINGS_NAME,
         signal: extra.signal,
       });
     }

@@ -2,6 +2,9 @@ import { createRedactor } from '@social-data/core';
 import type { Redact, SocialDataClient } from '@social-data/core';
 import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 
+/** How messages name those settings, in the words of this server. */
+export const SETTINGS_NAME = "this MCP server's SOCIAL_DATA_* environment variables";
+
 /** Told to the model with errors only the user can fix, so it asks them to fix the right thing. */
 export const SETTINGS_TEXT =
   'This MCP server reads its settings from its environment: SOCIAL_DATA_API_KEY (the key, tda_…), SOCIAL_DATA_BASE_URL (the API address), and for own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. Ask the user to correct them in the MCP client configuration and restart the server.';

@@ -317,6 +317,13 @@ describe('a server whose settings are wrong', () => {
         seenTexts.push(seen.text);
         expect(seen.isError).toBe(true);
         expect(seen.body.error).toMatchObject({ type, settings: expect.stringContaining(setting) });
+        // Issue 40 point 2 / issue 42: the model is not told to pass a setting as an argument,
+        // and reads this server's words only: its variables, the tool by its name.
+        const error = seen.body.error as { field?: string; message: string; hint: string };
+        expect(error.field).toBeUndefined();
+        const words = `${error.message} ${error.hint}`;
+        expect(words).not.toMatch(/n8n|Zapier|credential|connection \(|social-data configure/);
+        expect(words).toMatch(/this MCP server's SOCIAL_DATA_\* environment variables|get_user\b/);
       } finally {
         await server.close();
         seenTexts.push(server.stderr());

@@ -75,6 +75,17 @@ const FAILURES: Partial<Record<FaultKind, Failure>> = {
 
 export const failureOf = (fault: FaultKind): Failure | undefined => FAILURES[fault];
 
+/** Failures after which a create may have been carried out: the request reached the server. */
+const MAY_HAVE_ACTED = new Set(['UpstreamError', 'TimeoutError', 'ResponseFormatError', 'ConnectionError']);
+
+/**
+ * The hint a failure carries on an endpoint: on createList, after a failure that may have come
+ * after the server acted, "check your lists before running again" (issue 38 case 9), not "run again".
+ */
+export function expectedHint(failure: Failure, endpoint: string): string {
+  return endpoint === 'createList' && MAY_HAVE_ACTED.has(failure.name) ? hints.mayHaveActed : failure.hint;
+}
+
 /**
  * Retried for reads (decisions B6, B7, B19, A6). A create is sent again only after a 429: the
  * server says it did nothing. After a timeout, a 5xx, a reset or a broken body, the list may exist.
@@ -100,7 +111,7 @@ export function expectedOutcome(fault: FaultKind, shape: Shape, persistence: Per
   if (persistence === 'once' && attempts > 1) return { kind: 'same', extraRequests: 1 };
   // Batches run side by side, each failing on its own: their count depends on the race.
   const requests = shape.endpoint === 'getUsersByIds' ? undefined : shape.faultFrom + attempts;
-  return { kind: 'error', requests, ...failure };
+  return { kind: 'error', requests, ...failure, hint: expectedHint(failure, shape.endpoint) };
 }
 
 /** A repeated cursor or an empty page only means something in a page of a paged read. */

@@ -14,6 +14,7 @@ export function reportFailure(
   error: unknown,
   client: SocialDataClient | undefined,
   checkpoint?: string,
+  command?: string,
 ): void {
   const code = exitCodeOf(error);
   process.exitCode = code;
@@ -25,7 +26,7 @@ export function reportFailure(
     );
     return;
   }
-  process.stderr.write(`${describe(error, client?.redact)}\n`);
+  process.stderr.write(`${describe(error, client?.redact, command)}\n`);
   if (checkpoint && code === EXIT.failure)
     process.stderr.write(
       `social-data: the checkpoint ${checkpoint} is saved: run the same command to continue.\n`,

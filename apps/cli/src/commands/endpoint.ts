@@ -104,9 +104,18 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
     try {
       const inputs = await inputsOf(id, given, options);
       client = clientFor(options, interrupt.signal);
-      await runEndpoint(client, id, inputs, { ...options, progress: progressChoice(options) }, options);
+      await runEndpoint(
+        client,
+        id,
+        inputs,
+        { ...options, progress: progressChoice(options) },
+        {
+          ...options,
+          command: `${group.name()} ${operation}`,
+        },
+      );
     } catch (error) {
-      reportFailure(error, client, options.checkpoint);
+      reportFailure(error, client, options.checkpoint, `${group.name()} ${operation}`);
     } finally {
       interrupt.dispose();
     }

@@ -197,7 +197,7 @@ export function addWatchCommand(program: Command): void {
           // state is unchanged, so the next poll reports what this one could not.
           if (exitCodeOf(error) !== EXIT.failure) throw error;
           process.stderr.write(
-            `${describe(error, client?.redact)}\nsocial-data: trying again at the next poll.\n`,
+            `${describe(error, client?.redact, `watch ${name}`)}\nsocial-data: trying again at the next poll.\n`,
           );
           return false;
         });
@@ -210,7 +210,7 @@ export function addWatchCommand(program: Command): void {
         destination.write(formatter.end());
         destination.finish();
       }
-      reportFailure(error, client);
+      reportFailure(error, client, undefined, `watch ${name}`);
     } finally {
       interrupt.dispose();
     }

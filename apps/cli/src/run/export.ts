@@ -34,6 +34,8 @@ export interface PagingOptions {
   checkpoint?: string;
   /** Stop at the first input that fails, as the CLI did before it went on past them. */
   failFast?: boolean;
+  /** The command as typed (`user followers`), which errors name. */
+  command?: string;
 }
 
 export type Shape = (record: unknown) => unknown;
@@ -206,7 +208,7 @@ export async function runEndpoint(
         const name = label ?? `input ${failed.length + 1}`;
         failed.push(name);
         process.stderr.write(
-          `${describe(error, client.redact).replace(/^social-data: /, `social-data: ${name}: `)}\n`,
+          `${describe(error, client.redact, paging.command).replace(/^social-data: /, `social-data: ${name}: `)}\n`,
         );
       }
     }

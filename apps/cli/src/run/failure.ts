@@ -6,6 +6,7 @@ import {
   RedirectError,
   SocialDataError,
   ValidationError,
+  inHostWords,
 } from '@social-data/core';
 
 /** The documented exit codes (README, `--help`). */
@@ -27,10 +28,7 @@ export class Interrupted extends Error {
   override name = 'Interrupted';
 }
 
-/**
- * Core's hints name the n8n credential and the Zapier connection; in a terminal the same fix is
- * a variable or `configure`.
- */
+/** The fix in a terminal is a variable or `configure`, said more precisely than core can. */
 const TERMINAL_HINTS: Array<[new (...args: never[]) => Error, string]> = [
   [
     AuthenticationError,
@@ -89,31 +87,34 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.failure;
 }
 
+const INSECURE_SETTING = /turn on "Allow Insecure HTTP" in .*? \(allowInsecureHttp in code\)/;
+
+/** Where a terminal user keeps the key, cookie, proxy and base URL. */
+const TERMINAL_SETTINGS = 'your profile (social-data configure) or its SOCIAL_DATA_* variable';
+
 /**
- * The message and the hint of a failure, as printed on stderr. Core's errors are redacted
- * already; anything else (a file system error) goes through the run's redactor too.
+ * The message and the hint of a failure, as printed on stderr, in a terminal's words: settings
+ * are a profile or a variable, and the operation is the command (`user followers`) wherever core
+ * names one of the requests it made. Core's errors are redacted already; anything else (a file
+ * system error) goes through the run's redactor too.
  */
-export function describe(error: unknown, redact: (text: string) => string = (text) => text): string {
+export function describe(
+  error: unknown,
+  redact: (text: string) => string = (text) => text,
+  command?: string,
+): string {
   if (error instanceof UsageError) return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
   if (error instanceof InputsFailed)
     return redact(
       `social-data: ${error.message}\nhint: the other inputs were written; run again with the failed ones, after checking them.`,
     );
   if (error instanceof SocialDataError) {
-    const hint = hintFor(error);
-    return redact(inTerminalWords(`social-data: ${error.message}${hint ? `\nhint: ${hint}` : ''}`));
+    const words = { settings: TERMINAL_SETTINGS, operation: command && `\`${command}\`` };
+    const terminal = (text: string) =>
+      inHostWords(text, words, error.endpoint).replace(INSECURE_SETTING, 'add --allow-insecure-http');
+    const message = terminal(error.message);
+    const hint = terminal(hintFor(error));
+    return redact(`social-data: ${message}${hint ? `\nhint: ${hint}` : ''}`);
   }
   return redact(`social-data: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-/** Where core's messages send n8n and Zapier users, a terminal user has a profile and variables. */
-const HOST_SETTINGS = /(?:the |your )?(?:Social Data (?:API )?)?credential \(n8n\) or connection \(Zapier\)/g;
-
-const INSECURE_SETTING =
-  /turn on "Allow Insecure HTTP" in the credential \(n8n\) or connection \(Zapier\), or set allowInsecureHttp in code/;
-
-function inTerminalWords(text: string): string {
-  return text
-    .replace(INSECURE_SETTING, 'add --allow-insecure-http')
-    .replace(HOST_SETTINGS, 'your profile (social-data configure) or its SOCIAL_DATA_* variable');
 }

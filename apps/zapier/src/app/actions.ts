@@ -88,7 +88,7 @@ export const readActions = Object.fromEntries(
           ...simplifyField(id),
           ...filterFields(id, true),
         ],
-        perform: step(async (client, bundle, deadline, z) => {
+        perform: step(catalog[id].action, async (client, bundle, deadline, z) => {
           const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
           const maxItems =
             wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
@@ -142,7 +142,7 @@ export const createList = {
   display: { label: catalog.createList.action, description: catalog.createList.description },
   operation: {
     inputFields: paramFields('createList'),
-    perform: step(async (client, bundle) =>
+    perform: step(catalog.createList.action, async (client, bundle) =>
       client.callUntyped('createList', paramsFrom('createList', bundle.inputData)),
     ),
     sample: { list_id: '1500000000000000099' },

@@ -51,7 +51,7 @@ export const authentication = {
     },
   ],
   // There is no "who am I" endpoint: looking up one public tweet answers for any valid key.
-  test: step(async (client, bundle) => {
+  test: step('the connection test', async (client, bundle) => {
     await client.call('lookupTweets', { tweet_ids: '20' });
     return { label: `Social Data (${new URL(String(bundle.authData.baseUrl).trim()).host})` };
   }),

@@ -1,4 +1,4 @@
-import { MAX_POLL_PAGES, endpointSpec, inputParams, recordKindOf, simplifierFor } from '@social-data/core';
+import { MAX_POLL_PAGES, inputParams, recordKindOf, simplifierFor } from '@social-data/core';
 import type { EndpointId, ParamFormat } from '@social-data/core';
 
 /** Zapier's description of one input field. */
@@ -92,8 +92,4 @@ export function paramsFrom(id: EndpointId, inputData: Record<string, unknown>): 
       params[name] = spec.format === 'boolean' ? zapierBoolean(value) : value;
   }
   return params;
-}
-
-export function usesSession(id: EndpointId): boolean {
-  return endpointSpec(id).mode === 'session';
 }

@@ -31,7 +31,7 @@ export const lookupActions = Object.fromEntries(
         },
         operation: {
           inputFields: [...paramFields(id), ...simplifyField(id)],
-          perform: step(async (client, bundle, deadline, z) => {
+          perform: step(`${catalog[id].action} as line items`, async (client, bundle, deadline, z) => {
             const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
             const ids = normalizeIdList(result.record, bundle.inputData[result.idsParam], result.idsParam);
             const batch = async (cursor: string | undefined): Promise<Page<unknown>> => {

@@ -81,7 +81,7 @@ export const searches = Object.fromEntries(
       operation: {
         inputFields: [...paramFields(id), ...simplifyField(id)],
         perform: (z: ZObject, bundle: Bundle) =>
-          step(async (client, stepBundle, _deadline, z) => {
+          step(catalog[id].action, async (client, stepBundle, _deadline, z) => {
             const shape = shapeFor(id, stepBundle.inputData.simplify, dehydratorFor(z));
             return (await lookup(z, client, id, stepBundle)).map(shape);
           })(z, bundle),

@@ -7,17 +7,18 @@ import { toZapierError } from '../http/errors';
 type Perform<T> = (client: SocialDataClient, bundle: Bundle, deadline: number, z: ZObject) => Promise<T>;
 
 /**
- * A step's perform: a client from the connection with the step's deadline, and every failure
+ * A step's perform (`label`: the step as the Zap editor names it): a client from the connection
+ * with the step's deadline, and every failure
  * (bad input found before any request, a dropped connection, a timeout) as a `z.errors` error
  * that says what to do.
  */
-export function step<T>(perform: Perform<T>) {
+export function step<T>(label: string, perform: Perform<T>) {
   return async (z: ZObject, bundle: Bundle): Promise<T> => {
     const deadline = Date.now() + STEP_BUDGET_MS;
     try {
       return await perform(clientFor(z, bundle, deadline), bundle, deadline, z);
     } catch (error) {
-      throw toZapierError(z, error);
+      throw toZapierError(z, error, label);
     }
   };
 }

@@ -225,7 +225,7 @@ export const triggers = Object.fromEntries(
             ...filterFields(endpoint, false),
             maxPagesField(),
           ],
-          perform: step(async (client, bundle, deadline, z) => {
+          perform: step(feed.displayName, async (client, bundle, deadline, z) => {
             if (removal) return pollRemovals(z, bundle, client, id);
             if (takesManyAccounts(id) && bundle.inputData.userNames && !bundle.meta?.isLoadingSample)
               return pollAccountList(z, bundle, client, id, deadline);

@@ -5,6 +5,8 @@ import {
   SocialDataError,
   ValidationError,
 } from '../errors/classes';
+import { inHostWords } from '../errors/host-words';
+import type { HostWords } from '../errors/host-words';
 import type { Redact } from '../security/redactor';
 
 /** What a tool call hands back to the model, and what the host may count of it. */
@@ -33,19 +35,31 @@ function aboutSettings(error: unknown): boolean {
 /**
  * An error as a tool result the model can act on: what went wrong, the input at fault, what to
  * do. `settings` tells where the host keeps the key, base URL, cookie and proxy, for the errors
- * only the user can fix there. Messages of core's errors are redacted already; anything else
- * goes through `redact`.
+ * only the user can fix there, and `words` how the host names them and the tool. Messages of
+ * core's errors are redacted already; anything else goes through `redact`. A setting at fault is
+ * no input of the tool, so it is named under `settings`, not as the `field` to correct.
  */
-export function agentErrorOutput(error: unknown, redact: Redact, settings?: string): AgentOutput {
+export function agentErrorOutput(
+  error: unknown,
+  redact: Redact,
+  settings?: string,
+  words?: HostWords,
+): AgentOutput {
   const known = error instanceof SocialDataError;
+  const say = (text: string) => (words && known ? inHostWords(text, words, error.endpoint) : text);
   const detail: Record<string, unknown> = {
     type: known ? error.name : 'Error',
     message: redact(
-      known ? error.message : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+      known
+        ? say(error.message)
+        : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
     ),
   };
-  if (error instanceof ValidationError && error.field) detail.field = error.field;
-  if (known && error.hint) detail.hint = error.hint;
+  if (error instanceof ValidationError && error.field && !aboutSettings(error)) detail.field = error.field;
+  if (known && error.hint) detail.hint = say(error.hint);
+  // "Correct the named input" would send a model after an argument it does not have.
+  if (words && aboutSettings(error) && error instanceof ValidationError)
+    detail.hint = `Not an input of this tool: ask the user to correct it in ${words.settings}.`;
   if (error instanceof ApiError && error.retryAfterMs !== undefined)
     detail.retry_after_seconds = Math.ceil(error.retryAfterMs / 1000);
   if (settings && aboutSettings(error)) detail.settings = settings;

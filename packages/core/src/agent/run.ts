@@ -3,6 +3,7 @@ import type { EndpointId } from '../catalog/endpoints';
 import type { BatchLookupId, PaginatedId } from '../catalog/infer';
 import { endpointSpec, isPaginated, recordKindOf } from '../catalog/queries';
 import { NotFoundError } from '../errors/classes';
+import { SETTINGS } from '../errors/host-words';
 import { invalid } from '../input/fail';
 import { normalizeParams } from '../input/params';
 import { normalizeCount } from '../input/values';
@@ -21,6 +22,8 @@ export interface AgentCallOptions {
   budget?: number | undefined;
   /** Where the host keeps the key, base URL, cookie and proxy; shown with errors only the user can fix. */
   settings?: string | undefined;
+  /** The host's short name for that place, in messages (`the "Social Data API" credential`). */
+  settingsName?: string | undefined;
   /** Cancels the call (the client went away): a retry wait ends, a request in flight is aborted. */
   signal?: AbortSignal | undefined;
   /**
@@ -295,6 +298,10 @@ export async function runAgentTool(
       return await readLookup(client, id as BatchLookupId, args, budget, options);
     return await readOne(client, id, args, options.signal);
   } catch (error) {
-    return agentErrorOutput(error, client.redact, options.settings);
+    const words = options.settingsName ?? SETTINGS;
+    return agentErrorOutput(error, client.redact, options.settings, {
+      settings: words,
+      operation: options.toolName ?? agentToolName(id),
+    });
   }
 }

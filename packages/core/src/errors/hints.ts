@@ -1,7 +1,7 @@
 /** What the user should do about each kind of failure; integrations show these as-is. */
 export const hints = {
   authentication:
-    'Check the API key of your Social Data credential (n8n) or connection (Zapier): it starts with tda_. A rotated key stops working; copy the current one from your account dashboard.',
+    'Check the API key in your Social Data settings: it starts with tda_. A rotated key stops working; copy the current one from your account dashboard.',
   credits: 'Your Social Data account has run out of credits. Top it up in the dashboard, then run again.',
   permission:
     'The API refused this request. Check that your key and session cookie belong to an account allowed to see this.',
@@ -9,9 +9,8 @@ export const hints = {
     'Check the screen name, id or URL: the account, tweet, list, community or topic does not exist or is not visible.',
   validation: 'Correct the named input and run again.',
   proxy:
-    'Check the proxy URL of your Social Data API credential (n8n) or connection (Zapier): an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
-  cookie:
-    'Check the session cookie of your Social Data API credential (n8n) or connection (Zapier): copy it again from a logged-in browser.',
+    'Check the proxy URL in your Social Data settings: an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
+  cookie: 'Check the session cookie in your Social Data settings: copy it again from a logged-in browser.',
   rateLimit:
     'The API is rate limiting this key. Wait a moment and run again, use a smaller page size, or set a request rate.',
   upstream: 'The API had a temporary problem. Run again in a moment.',
@@ -21,18 +20,17 @@ export const hints = {
     'The request reached the API before it failed, so the list may have been created. Check your lists before running this again, or you may get the list twice.',
   notModified:
     'HTTP 304 answers a conditional request, which this client never sends: something between you and the API (a cache or proxy at the base URL) answered instead. Check the base URL.',
-  connection:
-    'Could not reach the API. Check the base URL of your Social Data credential (n8n) or connection (Zapier), and your network.',
+  connection: 'Could not reach the API. Check the base URL in your Social Data settings, and your network.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
   deadline:
     'The step used up its time before this request. Ask for fewer items or ids in one step, or split the work over several steps.',
   redirect:
-    'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the Base URL of your credential (n8n) or connection (Zapier): usually https:// instead of http://, a current host name, or no extra path.',
+    'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the base URL in your Social Data settings: usually https:// instead of http://, a current host name, or no extra path.',
   tooLarge:
     'No page of the Social Data API comes near this size: check that the Base URL points at the API and not at a file server or a proxy. If it does, ask for smaller pages, or raise maxResponseBytes.',
   cancelled: 'The run was stopped before this call finished; nothing more was sent.',
   address:
-    'The base URL answered that this address does not exist. Check the base URL of your Social Data credential (n8n) or connection (Zapier): it must be the API address without a path of its own.',
+    'The base URL answered that this address does not exist. Check the base URL in your Social Data settings: it must be the API address without a path of its own.',
   partial:
     'Some ids were looked up and some failed. The records found are kept; run again for the failed ids.',
   media:

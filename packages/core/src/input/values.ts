@@ -44,7 +44,7 @@ export function normalizeProxy(value: unknown, field = 'proxy'): string {
     throw invalid(
       field,
       'the proxy is missing; own-session endpoints need one',
-      `Add it to the Social Data API credential (n8n) or connection (Zapier). ${PROXY_FIX}`,
+      `Add it to your Social Data settings. ${PROXY_FIX}`,
       hints.proxy,
     );
   }
@@ -76,8 +76,7 @@ function sendableInHeader(text: string): boolean {
 
 /** Never echoes the value: it is the caller's session. */
 export function normalizeCookie(value: unknown, field = 'cookie'): string {
-  const fix =
-    'Add the session cookie of a logged-in browser to the Social Data API credential (n8n) or connection (Zapier).';
+  const fix = 'Add the session cookie of a logged-in browser to your Social Data settings.';
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     throw invalid(field, 'the session cookie is missing; own-session endpoints need one', fix, hints.cookie);
   }

@@ -20,6 +20,6 @@ export function refusePlainHttp(url: URL, allowInsecureHttp: boolean): void {
   throw invalid(
     'baseUrl',
     `plain http:// would send the API key and the session unencrypted to ${url.host}`,
-    'Use the https:// address. Only on a network you trust, turn on "Allow Insecure HTTP" in the credential (n8n) or connection (Zapier), or set allowInsecureHttp in code.',
+    'Use the https:// address. Only on a network you trust, turn on "Allow Insecure HTTP" in your Social Data settings (allowInsecureHttp in code).',
   );
 }

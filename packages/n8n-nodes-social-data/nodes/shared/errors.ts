@@ -1,4 +1,11 @@
-import { ApiError, NotFoundError, SocialDataError, ValidationError, endpointSpec } from '@social-data/core';
+import {
+  ApiError,
+  NotFoundError,
+  SocialDataError,
+  ValidationError,
+  endpointSpec,
+  errorInHostWords,
+} from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
@@ -56,6 +63,7 @@ export function toNodeError(
   error: unknown,
   itemIndex: number | undefined,
   operation: EndpointId | undefined,
+  label = operation && operationLabel(operation),
 ): NodeApiError | NodeOperationError {
   const at = itemIndex === undefined ? {} : { itemIndex };
   if (error instanceof NodeApiError || error instanceof NodeOperationError) {
@@ -65,23 +73,26 @@ export function toNodeError(
   if (!(error instanceof SocialDataError)) {
     return new NodeOperationError(node, error instanceof Error ? error.message : String(error), at);
   }
+  // In n8n's words: the credential by its name, and the operation as the panel shows it
+  // (User → Get Followers) wherever core names one of the requests it made.
+  const words = errorInHostWords(error, {
+    settings: `the "${CREDENTIAL_TITLE}" credential`,
+    operation: label,
+  });
   if (error instanceof ValidationError && error.status === undefined) {
     const message = error.field
-      ? error.message.replace(`${error.field}:`, `${labelOf(error.field, operation)}:`)
-      : error.message;
-    return new NodeOperationError(node, message, { ...at, description: error.hint });
+      ? words.message.replace(`${error.field}:`, `${labelOf(error.field, operation)}:`)
+      : words.message;
+    return new NodeOperationError(node, message, { ...at, description: words.hint });
   }
   const status = error instanceof ApiError ? error.status : undefined;
-  // Core names the endpoint by its catalog id; the panel names it by resource and operation.
-  const message = operation
-    ? error.message.replace(` on ${operation})`, ` on ${operationLabel(operation)})`)
-    : error.message;
+  const { message } = words;
   const response: JsonObject = { name: error.name, message };
   if (status !== undefined) response.httpCode = String(status);
   return new NodeApiError(node, response, {
     ...at,
     message,
-    description: error.hint,
+    description: words.hint,
     ...(status !== undefined ? { httpCode: String(status) } : {}),
   });
 }

@@ -69,6 +69,7 @@ async function callAsTool(context: IExecuteFunctions, itemIndex: number): Promis
   return runAgentTool(client, operation, args, {
     budget: BUDGET,
     settings: `the "${CREDENTIAL_TITLE}" credential of the "${node.name}" node in n8n`,
+    settingsName: `the "${CREDENTIAL_TITLE}" credential`,
     toolName: toolNameOf(node.name),
     signal: context.getExecutionCancelSignal?.(),
   });

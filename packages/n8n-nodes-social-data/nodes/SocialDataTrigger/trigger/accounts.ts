@@ -72,7 +72,13 @@ export async function pollAccountList(
   const failing: Record<string, string> = {};
   const failureItems: INodeExecutionData[] = [];
   for (const { account: name, error } of result.failures) {
-    const message = toNodeError(context.getNode(), error, undefined, feed.endpoint).message;
+    const message = toNodeError(
+      context.getNode(),
+      error,
+      undefined,
+      feed.endpoint,
+      `the ${feed.displayName} event`,
+    ).message;
     failing[name] = message;
     context.logger.warn(`Social Data Trigger: @${name} could not be read: ${message}`);
     if (!(name in before)) failureItems.push({ json: { watched_account: name, error: message } });

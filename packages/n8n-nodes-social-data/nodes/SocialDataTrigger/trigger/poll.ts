@@ -93,6 +93,12 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
         : [];
     return withNotice(items, noticeOf(result));
   } catch (error) {
-    throw toNodeError(this.getNode(), namingInput(error, feed.endpoint, raw), undefined, feed.endpoint);
+    throw toNodeError(
+      this.getNode(),
+      namingInput(error, feed.endpoint, raw),
+      undefined,
+      feed.endpoint,
+      `the ${feed.displayName} event`,
+    );
   }
 }

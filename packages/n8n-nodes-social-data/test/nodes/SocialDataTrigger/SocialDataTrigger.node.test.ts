@@ -439,14 +439,38 @@ describe('errors', () => {
     expect(harness.staticData).toEqual({});
   });
 
-  it('names the account a 404 did not find, and the operation as the panel names it', async () => {
+  it('names the account a 404 did not find, and the event as the panel names it', async () => {
     const harness = pollContext({ event: 'newFollower', ...byName('no_such_account') }, credentials);
     const error = await trigger.poll.call(harness.context).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ httpCode: '404' });
     expect((error as Error).message).toMatch(
-      /^Username "no_such_account" was not found \(HTTP 404 on User → Get Followers\): /,
+      /^Username "no_such_account" was not found \(HTTP 404 on the New Follower event\): /,
     );
   });
+
+  // Issue 40 point 2: n8n's own words only, for a rejected key, a 404 and a missing session.
+  it.each([
+    [
+      'a rejected key',
+      { event: 'newFollower', ...byName('followers_1k') },
+      { apiKey: 'tda_not_known_here_1' },
+    ],
+    ['a 404', { event: 'newFollower', ...byName('no_such_account') }, {}],
+    ['a missing session', { event: 'newBookmark' }, { cookie: '', proxy: '' }],
+  ])(
+    'speaks of n8n only on %s: the credential by name, the event, no other product',
+    async (_, parameters, credential) => {
+      const harness = pollContext(parameters, {
+        socialDataApi: { ...credentials.socialDataApi, ...credential },
+      });
+      const error = (await trigger.poll
+        .call(harness.context)
+        .catch((caught: unknown) => caught)) as NodeOperationError;
+      const words = `${error.message}\n${error.description ?? ''}`;
+      expect(words).not.toMatch(/Zapier|connection \(|social-data |\bgetUser\w*\b|SOCIAL_DATA_/);
+      expect(words).toMatch(/the New (Follower|Bookmark) event|"Social Data API" credential/);
+    },
+  );
 
   it('says so when a manual run finds an empty feed', async () => {
     const harness = pollContext({ event: 'newFollower', ...byName('no_followers') }, credentials, {

@@ -134,7 +134,7 @@ describe("n8n's Stop button (issue 26 finding 8)", () => {
     const { context } = executeFunctions([{ operation: 'getUser', userName: 'jack' }], { request });
     (context.getExecutionCancelSignal as unknown) = () => controller.signal;
     const started = Date.now();
-    await expect(router.call(context)).rejects.toThrow(/getUser was cancelled/);
+    await expect(router.call(context)).rejects.toThrow(/The call to User → Get User was cancelled/);
     // Well below the 60 s asked for: the wait ended with the cancel, not by itself.
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(request).toHaveBeenCalledTimes(1);

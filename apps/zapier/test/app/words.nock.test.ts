@@ -1,0 +1,51 @@
+import nock from 'nock';
+
+import { run } from '../support/app';
+
+/**
+ * Issue 40 point 2: a Zap's user reads Zapier's words only: the connection, and the step by the
+ * label the Zap editor shows, never n8n's credential or a request's catalog id.
+ */
+const BASE = 'https://api.social-data.test';
+const authData = { apiKey: 'tda_zapWordsKey_31', baseUrl: BASE };
+
+afterEach(() => nock.cleanAll());
+
+const failure = async (promise: Promise<unknown>) => {
+  const error = (await promise.catch((caught: unknown) => caught)) as Error;
+  return JSON.parse(error.message) as { message: string; code: string };
+};
+
+describe("errors in Zapier's words", () => {
+  it.each([
+    [
+      'a rejected key',
+      () =>
+        nock(BASE)
+          .get('/social/user/jack/followers')
+          .query(true)
+          .reply(401, { status: 'error', msg: 'Invalid API key' }),
+      /HTTP 401 on "Get followers of a user".*the Social Data connection/,
+    ],
+    [
+      'a 404',
+      () =>
+        nock(BASE)
+          .get('/social/user/jack/followers')
+          .query(true)
+          .reply(404, { status: 'error', msg: 'User not found' }),
+      /HTTP 404 on "Get followers of a user"/,
+    ],
+  ])('on %s: the step by its label, the connection, no other product', async (_, reply, wording) => {
+    reply();
+    const { message } = await failure(run('creates', 'getUserFollowers', authData, { userName: 'jack' }));
+    expect(message).toMatch(wording);
+    expect(message).not.toMatch(/n8n|credential|getUserFollowers|SOCIAL_DATA_|social-data /);
+  });
+
+  it('on a missing session: the connection names what to add, before any request', async () => {
+    const { message } = await failure(run('creates', 'getBookmarks', authData, {}));
+    expect(message).toMatch(/the Social Data connection/);
+    expect(message).not.toMatch(/n8n|credential|getBookmarks|SOCIAL_DATA_/);
+  });
+});
