@@ -183,6 +183,21 @@ describe('exit codes', () => {
     },
   );
 
+  // Issue 38: an answer that starts and never finishes ends by --timeout, as a timeout or a cut.
+  it.each([
+    ['drip-body', /No answer from the API within 1000 ms/],
+    ['stall-body', /No answer from the API within 1000 ms/],
+    ['cut-body', /Could not complete the request/],
+  ] as const)('ends a command whose answer does %s by its timeout, and says so', async (fault, message) => {
+    bench.sandbox.faults.add({ fault, times: 1, delayMs: 1000 });
+    const started = Date.now();
+    const result = await bench.run(['user', 'get', '@social_data', '--timeout', '1', '--retries', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    // The 1 s limit and decision B32's 1 s grace; generous for a busy machine, far from a hang.
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   // Issue 40, points 3 and 4.
   it('goes on past an input that fails, names it, and exits 1 at the end; --fail-fast stops at it', async () => {
     const args = ['user', 'get', '@social_data', '@nope_nope', '@followers_1k', '--format', 'ids'];
