@@ -21,8 +21,15 @@ const INSTRUCTIONS =
 const TOOLS = agentTools();
 const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
+/**
+ * A tool result: the text for clients that read content, and the same body as `structuredContent`
+ * for those that validate it against the tool's `outputSchema` (issue 42). The output budget
+ * bounds the one body both carry. An error result is text only, as the protocol allows.
+ */
 function result(output: AgentOutput): CallToolResult {
-  return { content: [{ type: 'text', text: output.text }], isError: output.isError };
+  const content: CallToolResult['content'] = [{ type: 'text', text: output.text }];
+  if (output.isError) return { content, isError: true };
+  return { content, structuredContent: JSON.parse(output.text) as Record<string, unknown>, isError: false };
 }
 
 /** Room for what a host puts around the content array (n8n's MCP Client Tool: `[{"response":` … `}]`). */
@@ -34,8 +41,7 @@ const HOST_WRAPPING = 64;
  * 26,072), so the budget bounds that, not the bare text.
  */
 function asReadByModel(text: string): number {
-  const { content } = result({ text, isError: false, records: 0, cutByBudget: false });
-  return JSON.stringify(content).length + HOST_WRAPPING;
+  return JSON.stringify([{ type: 'text', text }]).length + HOST_WRAPPING;
 }
 
 /** One MCP server (the SDK's low-level `Server`, since the input schemas are JSON Schema from the catalog). */
@@ -45,11 +51,12 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map(({ name, title, description, inputSchema, annotations }) => ({
+    tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
       inputSchema,
+      outputSchema,
       annotations,
     })),
   }));

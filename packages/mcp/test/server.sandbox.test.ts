@@ -132,6 +132,11 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
         readOnlyHint: spec.idempotent,
         idempotentHint: spec.idempotent,
       });
+      // Issue 42: what a success holds, for clients that validate and map it.
+      expect(tool.outputSchema).toMatchObject({
+        type: 'object',
+        required: expect.arrayContaining(['summary']),
+      });
     }
     expect(byName.get(toolOf('createList'))!.annotations).toMatchObject({
       readOnlyHint: false,

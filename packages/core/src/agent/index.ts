@@ -1,5 +1,6 @@
 export { agentInputSchema, agentToolDescription, agentToolName, agentTools } from './tools';
 export type { AgentTool, JsonSchema, ToolHost } from './tools';
+export { agentOutputSchema } from './output-schema';
 export { runAgentTool } from './run';
 export type { AgentCallOptions } from './run';
 export { agentErrorOutput } from './output';

@@ -3,10 +3,12 @@ import type { EndpointId } from '../catalog/endpoints';
 import { endpointSpec, isPaginated, recordKindOf } from '../catalog/queries';
 import type { ParamSpec } from '../catalog/types';
 import { DEFAULT_AGENT_LIMIT, MAX_AGENT_LIMIT } from './budget';
+import { agentOutputSchema } from './output-schema';
 import { MODEL_FIELDS } from './view';
 
-/** A JSON Schema object, as MCP's `inputSchema` and function-calling APIs take it. */
-export type JsonSchema = { [key: string]: unknown };
+import type { JsonSchema } from './json-schema';
+
+export type { JsonSchema } from './json-schema';
 
 export interface AgentTool {
   id: EndpointId;
@@ -14,6 +16,8 @@ export interface AgentTool {
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
+  /** What a successful result holds (`structuredContent`), see `agentOutputSchema`. */
+  outputSchema: JsonSchema & { type: 'object' };
   annotations: {
     title: string;
     readOnlyHint: boolean;
@@ -156,6 +160,7 @@ export function agentTools(): AgentTool[] {
       title,
       description: agentToolDescription(id),
       inputSchema: agentInputSchema(id),
+      outputSchema: agentOutputSchema(id),
       annotations: {
         title,
         readOnlyHint: readOnly,

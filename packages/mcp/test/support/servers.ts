@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -70,8 +71,14 @@ async function overHttp(settings: Record<string, string>, args: string[]): Promi
   };
 }
 
-export function connect(kind: TransportKind, settings: Record<string, string>, args: string[] = []) {
-  return kind === 'stdio' ? overStdio(settings, args) : overHttp(settings, args);
+/**
+ * A connected SDK client that has listed the tools: it then validates every result's
+ * structuredContent against the tool's outputSchema, as clients that map results do.
+ */
+export async function connect(kind: TransportKind, settings: Record<string, string>, args: string[] = []) {
+  const connected = await (kind === 'stdio' ? overStdio(settings, args) : overHttp(settings, args));
+  await connected.client.listTools();
+  return connected;
 }
 
 /** The text a tool call handed the model, parsed, with the raw text and error flag beside it. */
@@ -87,5 +94,10 @@ export async function callTool(client: Client, name: string, args: Record<string
   })) as CallToolResult;
   const first = result.content[0];
   const text = first?.type === 'text' ? first.text : '';
-  return { text, isError: result.isError === true, body: JSON.parse(text) as Record<string, unknown> };
+  const body = JSON.parse(text) as Record<string, unknown>;
+  // Issue 42: every success carries the same body as structuredContent, which the SDK's client has
+  // validated against the tool's outputSchema (listed first); an error is text only.
+  if (result.isError !== true && !isDeepStrictEqual(result.structuredContent, body))
+    throw new Error(`${name}: structuredContent differs from the text content`);
+  return { text, isError: result.isError === true, body };
 }
