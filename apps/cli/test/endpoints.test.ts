@@ -138,6 +138,12 @@ describe('exit codes', () => {
     expect(stats.data.requests).toBe(0);
   });
 
+  it('points --count, the API name of the page size, at --page-size (issue 40 point 8)', async () => {
+    const result = await bench.run(['user', 'followers', '@followers_1k', '--count', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--page-size <n>/);
+  });
+
   it('exits 2 on an unknown flag, a missing argument and a bad number', async () => {
     for (const args of [
       ['user', 'followers', '@a', '--no-such-flag'],

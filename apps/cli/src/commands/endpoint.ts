@@ -1,6 +1,6 @@
 import { endpointSpec, isPaginated, recordKindOf, simplifierFor } from '@social-data/core';
 import type { EndpointId, SocialDataClient } from '@social-data/core';
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import { clientFor } from '../run/client';
 import { runEndpoint } from '../run/export';
@@ -26,6 +26,13 @@ function addPagingOptions(command: Command, id: EndpointId): void {
     .option('--start-cursor <cursor>', 'start from this next_cursor instead of the first page')
     .option('--checkpoint <file>', 'save where the export stands after every page; run again to continue');
   const count = endpointSpec(id).count;
+  // The API calls it count; here it is --page-size. The old name gets a pointer, not "unknown option".
+  if (count)
+    command.addOption(
+      new Option('--count <n>').hideHelp().argParser(() => {
+        throw new InvalidArgumentError('records per request are set with --page-size <n>.');
+      }),
+    );
   if (count)
     command.addOption(
       new Option(
