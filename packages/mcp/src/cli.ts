@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     log(
       `not configured, every tool call will say so: ${connection.redact(connection.failure instanceof Error ? connection.failure.message : String(connection.failure))}`,
     );
-  const serverOptions = { budget: options.budget, log };
+  const serverOptions = { budget: options.budget, tools: options.tools, log };
   if (!options.http) {
     await createMcpServer(connection, serverOptions).connect(new StdioServerTransport());
     log(`ready on stdio (output budget ${options.budget} characters)`);

@@ -1,10 +1,44 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, normalizeCount } from '@social-data/core';
+import {
+  DEFAULT_OUTPUT_BUDGET,
+  MIN_OUTPUT_BUDGET,
+  ValidationError,
+  agentTools,
+  endpointSpec,
+  normalizeCount,
+} from '@social-data/core';
+
+const ALL_TOOLS = agentTools();
+const TOOL_COUNT = ALL_TOOLS.length;
+/** Groups of tools by what they are about, as the catalog's resources name them. */
+const TOOL_GROUPS: string[] = [...new Set(ALL_TOOLS.map((tool) => endpointSpec(tool.id).resource))];
+
+/**
+ * The tools a `--tools` list picks (issue 42: fewer tools, chosen by the user, are easier for a
+ * model to choose from): names and groups, any order; empty is all. An unknown entry is refused,
+ * naming it and what exists.
+ */
+export function selectTools(list: string | undefined): string[] {
+  const wanted = (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return ALL_TOOLS.map((tool) => tool.name);
+  for (const entry of wanted)
+    if (!TOOL_GROUPS.includes(entry) && !ALL_TOOLS.some((tool) => tool.name === entry))
+      throw new ValidationError(
+        `--tools: "${entry}" is neither a tool nor a group. Use groups (${TOOL_GROUPS.join(', ')}) or tool names such as ${ALL_TOOLS[0]!.name}.`,
+        { field: '--tools', hint: 'Correct --tools (or SOCIAL_DATA_MCP_TOOLS) and start the server again.' },
+      );
+  return ALL_TOOLS.filter(
+    (tool) => wanted.includes(tool.name) || wanted.includes(endpointSpec(tool.id).resource),
+  ).map((tool) => tool.name);
+}
 
 export const DEFAULT_PORT = 3333;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export const USAGE = `Usage: social-data-mcp [--http] [--host 127.0.0.1] [--port ${DEFAULT_PORT}] [--budget ${DEFAULT_OUTPUT_BUDGET}] [--verbose]
+export const USAGE = `Usage: social-data-mcp [--http] [--host 127.0.0.1] [--port ${DEFAULT_PORT}] [--budget ${DEFAULT_OUTPUT_BUDGET}] [--tools user,tweet,...] [--verbose]
 
 An MCP server with one tool per endpoint of the Social Data Retrieval API.
   (default)      speaks MCP over stdio, for Claude Desktop, Cursor and other local clients
@@ -12,17 +46,22 @@ An MCP server with one tool per endpoint of the Social Data Retrieval API.
   --host         address to bind with --http (default ${DEFAULT_HOST}; others expose your key)
   --port         port for --http (default ${DEFAULT_PORT}; 0 picks a free one)
   --budget       characters one tool output may hold (default ${DEFAULT_OUTPUT_BUDGET}, at least ${MIN_OUTPUT_BUDGET})
+  --tools        the tools to offer, comma-separated: tool names (get_user_followers) or groups
+                 (${TOOL_GROUPS.join(', ')}); default all ${TOOL_COUNT}
   --verbose      one line per API request on stderr (secrets removed)
 
 Settings come from the environment: SOCIAL_DATA_API_KEY, SOCIAL_DATA_BASE_URL, and for
 own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. SOCIAL_DATA_MCP_TRANSPORT=http,
-SOCIAL_DATA_MCP_HOST, SOCIAL_DATA_MCP_PORT and SOCIAL_DATA_MCP_BUDGET stand for the flags.`;
+SOCIAL_DATA_MCP_HOST, SOCIAL_DATA_MCP_PORT, SOCIAL_DATA_MCP_BUDGET and SOCIAL_DATA_MCP_TOOLS stand
+for the flags.`;
 
 export interface CliOptions {
   http: boolean;
   host: string;
   port: number;
   budget: number;
+  /** The tools offered, by name, in catalog order. */
+  tools: string[];
   verbose: boolean;
   help: boolean;
   version: boolean;
@@ -37,6 +76,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
       host: { type: 'string' },
       port: { type: 'string' },
       budget: { type: 'string' },
+      tools: { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -57,6 +97,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
       { min: MIN_OUTPUT_BUDGET, default: DEFAULT_OUTPUT_BUDGET },
       '--budget',
     ),
+    tools: selectTools(values.tools ?? env.SOCIAL_DATA_MCP_TOOLS),
     verbose: values.verbose ?? ['1', 'true'].includes(env.SOCIAL_DATA_MCP_VERBOSE ?? ''),
     help: values.help ?? false,
     version: values.version ?? false,

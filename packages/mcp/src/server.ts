@@ -11,6 +11,8 @@ import type { ClientOrFailure } from './settings';
 export interface ServerOptions {
   /** Characters one tool output may hold. */
   budget?: number | undefined;
+  /** The names of the tools to offer (default all): the others are neither listed nor callable. */
+  tools?: readonly string[] | undefined;
   /** One line per tool call (name, outcome, size), never an input or a secret. */
   log?: ((line: string) => void) | undefined;
 }
@@ -18,8 +20,7 @@ export interface ServerOptions {
 const INSTRUCTIONS =
   'Tools of the Social Data Retrieval API: profiles, tweets, followers, lists, communities and topics of X (Twitter). Usernames may be given with or without @, or as profile URLs; lists, communities and topics by id or URL. Paged tools return a next_cursor: pass it back as cursor, with the same other inputs, to continue.';
 
-const TOOLS = agentTools();
-const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+const ALL_TOOLS = agentTools();
 
 /**
  * A tool result: the text for clients that read content, and the same body as `structuredContent`
@@ -46,6 +47,9 @@ function asReadByModel(text: string): number {
 
 /** One MCP server (the SDK's low-level `Server`, since the input schemas are JSON Schema from the catalog). */
 export function createMcpServer(connection: ClientOrFailure, options: ServerOptions = {}): Server {
+  const offered = options.tools;
+  const TOOLS = offered ? ALL_TOOLS.filter((tool) => offered.includes(tool.name)) : ALL_TOOLS;
+  const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'social-data', title: 'Social Data', version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },

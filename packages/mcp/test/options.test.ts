@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_OUTPUT_BUDGET } from '@social-data/core';
+import { DEFAULT_OUTPUT_BUDGET, endpointIds } from '@social-data/core';
 
 import { readOptions } from '../src/options';
 
@@ -34,6 +34,18 @@ describe('options', () => {
     ],
   ])('refuse %j naming the flag and the fix', (argv, message) => {
     expect(() => readOptions(argv, {})).toThrow(message);
+  });
+
+  // Issue 42: a tool set the user chooses, by group or name, from the flag or the environment.
+  it('pick tools by group and by name, all by default, and refuse an unknown one naming it', () => {
+    expect(readOptions([], {}).tools).toHaveLength(endpointIds.length);
+    const picked = readOptions(['--tools', 'topic, get_user_followers'], {}).tools;
+    expect(picked).toContain('get_user_followers');
+    expect(picked.every((name) => name === 'get_user_followers' || name.includes('topic'))).toBe(true);
+    expect(readOptions([], { SOCIAL_DATA_MCP_TOOLS: 'lookup_tweets' }).tools).toEqual(['lookup_tweets']);
+    expect(() => readOptions(['--tools', 'user,followerz'], {})).toThrow(
+      /--tools: "followerz" is neither a tool nor a group/,
+    );
   });
 
   it('make the bin stop with status 2, the reason and the usage, on a bad flag', () => {

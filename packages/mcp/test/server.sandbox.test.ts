@@ -308,6 +308,25 @@ describe('the HTTP transport', () => {
   });
 });
 
+describe('a server offering some tools (--tools)', () => {
+  it('lists only those, and answers a call to another as a tool it does not have', async () => {
+    const server = await connect('stdio', settingsFor(sandbox.url), ['--tools', 'topic,get_user']);
+    try {
+      const { tools } = await server.client.listTools();
+      const names = tools.map((tool) => tool.name);
+      expect(names).toContain(toolOf('getUser'));
+      expect(names.every((name) => name === toolOf('getUser') || name.includes('topic'))).toBe(true);
+      const other = await callTool(server.client, toolOf('lookupTweets'), { tweet_ids: '20' });
+      seenTexts.push(other.text);
+      expect(other.isError).toBe(true);
+      expect(other.body.error).toMatchObject({ type: 'UnknownTool' });
+    } finally {
+      await server.close();
+      seenTexts.push(server.stderr());
+    }
+  });
+});
+
 describe('a server whose settings are wrong', () => {
   it.each([
     ['no API key', { SOCIAL_DATA_API_KEY: '' }, 'ValidationError', 'SOCIAL_DATA_API_KEY'],
