@@ -22,7 +22,7 @@ export function isZapierError(error: unknown): error is Error {
 function withHint(error: SocialDataError, operation: string | undefined): string {
   const words = errorInHostWords(error, {
     settings: SETTINGS_WORDS,
-    operation: operation && `"${operation}"`,
+    operation: operation && `“${operation}”`,
   });
   const message = /[.!?]$/.test(words.message) || !words.hint ? words.message : `${words.message}.`;
   return `${message} ${words.hint}`.trim();

@@ -25,7 +25,7 @@ describe("errors in Zapier's words", () => {
           .get('/social/user/jack/followers')
           .query(true)
           .reply(401, { status: 'error', msg: 'Invalid API key' }),
-      /HTTP 401 on "Get followers of a user".*the Social Data connection/,
+      /HTTP 401 on “Get followers of a user”.*the Social Data connection/,
     ],
     [
       'a 404',
@@ -34,7 +34,7 @@ describe("errors in Zapier's words", () => {
           .get('/social/user/jack/followers')
           .query(true)
           .reply(404, { status: 'error', msg: 'User not found' }),
-      /HTTP 404 on "Get followers of a user"/,
+      /HTTP 404 on “Get followers of a user”/,
     ],
   ])('on %s: the step by its label, the connection, no other product', async (_, reply, wording) => {
     reply();

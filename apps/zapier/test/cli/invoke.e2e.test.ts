@@ -166,7 +166,7 @@ describe('zapier-platform invoke runs the built app against the sandbox', () => 
     expect(result.code).not.toBe(0);
     const message = result.stderr.replace(/\s*›\s*/g, ' ');
     expect(message).toContain(
-      'The API key was rejected (HTTP 401 on "the connection test"): Invalid API key. Check the API key in the Social Data connection (its Reconnect or Edit settings)',
+      'The API key was rejected (HTTP 401 on “the connection test”): Invalid API key. Check the API key in the Social Data connection (its Reconnect or Edit settings)',
     );
     expect(message).not.toContain(badKey);
   });
