@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2), process.env);
   if (options.help) return void process.stdout.write(`${USAGE}\n`);
   if (options.version) return void process.stdout.write(`${version}\n`);
-  const connection = clientFromEnv(process.env, options.verbose ? log : undefined);
+  const connection = clientFromEnv(process.env, options.verbose ? log : undefined, options.timeoutMs);
   if ('failure' in connection)
     log(
       `not configured, every tool call will say so: ${connection.redact(connection.failure instanceof Error ? connection.failure.message : String(connection.failure))}`,

@@ -46,14 +46,15 @@ An MCP server with one tool per endpoint of the Social Data Retrieval API.
   --host         address to bind with --http (default ${DEFAULT_HOST}; others expose your key)
   --port         port for --http (default ${DEFAULT_PORT}; 0 picks a free one)
   --budget       characters one tool output may hold (default ${DEFAULT_OUTPUT_BUDGET}, at least ${MIN_OUTPUT_BUDGET})
+  --timeout      seconds one API request may take (default 30, at most 120)
   --tools        the tools to offer, comma-separated: tool names (get_user_followers) or groups
                  (${TOOL_GROUPS.join(', ')}); default all ${TOOL_COUNT}
   --verbose      one line per API request on stderr (secrets removed)
 
 Settings come from the environment: SOCIAL_DATA_API_KEY, SOCIAL_DATA_BASE_URL, and for
 own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. SOCIAL_DATA_MCP_TRANSPORT=http,
-SOCIAL_DATA_MCP_HOST, SOCIAL_DATA_MCP_PORT, SOCIAL_DATA_MCP_BUDGET and SOCIAL_DATA_MCP_TOOLS stand
-for the flags.`;
+SOCIAL_DATA_MCP_HOST, SOCIAL_DATA_MCP_PORT, SOCIAL_DATA_MCP_BUDGET, SOCIAL_DATA_MCP_TIMEOUT and
+SOCIAL_DATA_MCP_TOOLS stand for the flags.`;
 
 export interface CliOptions {
   http: boolean;
@@ -62,9 +63,17 @@ export interface CliOptions {
   budget: number;
   /** The tools offered, by name, in catalog order. */
   tools: string[];
+  /** What one API request may take; core's default when not set. */
+  timeoutMs: number | undefined;
   verbose: boolean;
   help: boolean;
   version: boolean;
+}
+
+/** Seconds from the flag or the variable, as core's per-request limit (it takes up to 120 s). */
+function timeoutOf(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return normalizeCount(value, { min: 1, max: 120, default: 30 }, '--timeout') * 1000;
 }
 
 /** Flags first, then the environment; a bad value throws a ValidationError naming the flag. */
@@ -77,6 +86,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
       port: { type: 'string' },
       budget: { type: 'string' },
       tools: { type: 'string' },
+      timeout: { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -98,6 +108,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
       '--budget',
     ),
     tools: selectTools(values.tools ?? env.SOCIAL_DATA_MCP_TOOLS),
+    timeoutMs: timeoutOf(values.timeout ?? env.SOCIAL_DATA_MCP_TIMEOUT),
     verbose: values.verbose ?? ['1', 'true'].includes(env.SOCIAL_DATA_MCP_VERBOSE ?? ''),
     help: values.help ?? false,
     version: values.version ?? false,

@@ -15,10 +15,13 @@ export type ClientOrFailure = { client: SocialDataClient } | { failure: unknown;
 export function clientFromEnv(
   env: Record<string, string | undefined>,
   logger?: (line: string) => void,
+  timeoutMs?: number,
 ): ClientOrFailure {
   const options = clientOptionsFromEnv(env);
   try {
-    return { client: createClient({ ...options, logger }) };
+    return {
+      client: createClient({ ...options, logger, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
+    };
   } catch (failure) {
     return { failure, redact: createRedactor(options) };
   }

@@ -48,6 +48,13 @@ describe('options', () => {
     );
   });
 
+  it('take --timeout in seconds, 1 to 120, from the flag or SOCIAL_DATA_MCP_TIMEOUT', () => {
+    expect(readOptions([], {}).timeoutMs).toBeUndefined();
+    expect(readOptions(['--timeout', '5'], {}).timeoutMs).toBe(5000);
+    expect(readOptions([], { SOCIAL_DATA_MCP_TIMEOUT: '60' }).timeoutMs).toBe(60_000);
+    expect(() => readOptions(['--timeout', '0'], {})).toThrow(/--timeout: 0 is out of range/);
+  });
+
   it('make the bin stop with status 2, the reason and the usage, on a bad flag', () => {
     const run = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'cli.js'), '--port', 'eighty'], {
       encoding: 'utf8',

@@ -308,6 +308,31 @@ describe('the HTTP transport', () => {
   });
 });
 
+describe('a server whose API answers start and never finish (issue 38)', () => {
+  it.each(['drip-body', 'stall-body', 'cut-body'] as const)(
+    'ends a call whose answers do %s by --timeout, as an error result',
+    async (fault) => {
+      const server = await connect('stdio', settingsFor(sandbox.url), ['--timeout', '1']);
+      sandbox.faults.add({ fault, endpoint: 'getUser', times: 3, delayMs: 1000 });
+      try {
+        const started = Date.now();
+        const seen = await callTool(server.client, toolOf('getUser'), { userName: 'social_data' });
+        seenTexts.push(seen.text);
+        expect(seen.isError).toBe(true);
+        expect(seen.body.error).toMatchObject({
+          type: fault === 'cut-body' ? 'ConnectionError' : 'TimeoutError',
+        });
+        // Three attempts of 1 s and decision B32's 1 s grace, with the backoff between: not 30 s each.
+        expect(Date.now() - started).toBeLessThan(20_000);
+      } finally {
+        sandbox.faults.clear();
+        await server.close();
+        seenTexts.push(server.stderr());
+      }
+    },
+  );
+});
+
 describe('a server offering some tools (--tools)', () => {
   it('lists only those, and answers a call to another as a tool it does not have', async () => {
     const server = await connect('stdio', settingsFor(sandbox.url), ['--tools', 'topic,get_user']);
