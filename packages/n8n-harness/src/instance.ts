@@ -11,7 +11,7 @@ import type { Runtime } from './install';
 import type { Log } from './log';
 import type { N8nLine } from './lines';
 import { READ_EXECUTIONS_SCRIPT } from './paths';
-import { freePort, startOnFreePorts } from './ports';
+import { PORT_ATTEMPTS, exitedForPortInUse, freePort, startOnFreePorts } from './ports';
 import { CLI_HANG_GUARD_MS, parseRawOutput, runN8n } from './run-command';
 import type { CliResult } from './run-command';
 import { startN8nProcess, waitForReadiness } from './server-process';
@@ -63,11 +63,16 @@ export class N8nInstance {
   }
 
   async cli(args: string[], { timeoutMs = CLI_HANG_GUARD_MS } = {}): Promise<CliResult> {
-    // `n8n execute` on 2.x starts a broker too, and fails while any other n8n holds its port.
-    const env = { ...(await runnerBrokerEnvironment(this.runtime)), ...this.env };
-    const result = await runN8n(this.runtime, args, env, { timeoutMs });
-    this.transcript.push(result.stdout, result.stderr);
-    return result;
+    // `n8n execute` on 2.x starts a broker too, and fails while any other n8n holds its port. A
+    // free port can be taken by another process before n8n binds it (CI lost a demo example so);
+    // the command then stops before doing anything, and runs again on another port.
+    for (let attempt = 1; ; attempt++) {
+      const env = { ...(await runnerBrokerEnvironment(this.runtime)), ...this.env };
+      const result = await runN8n(this.runtime, args, env, { timeoutMs });
+      this.transcript.push(result.stdout, result.stderr);
+      const lostPort = result.code !== 0 && exitedForPortInUse(`${result.stdout}\n${result.stderr}`);
+      if (!lostPort || attempt >= PORT_ATTEMPTS) return result;
+    }
   }
 
   /** Imports credentials from a file that exists only for the import: n8n stores them encrypted. */

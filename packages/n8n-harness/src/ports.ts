@@ -34,12 +34,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Whether an n8n process's log says it stopped for a port in use. */
-function exitedForPortInUse(log: string): boolean {
+export function exitedForPortInUse(log: string): boolean {
   return /already in use|EADDRINUSE/.test(log);
 }
 
 /** How many times a harness starts a process on new ports before it gives up. */
-const PORT_ATTEMPTS = 3;
+export const PORT_ATTEMPTS = 3;
 
 /**
  * Starts an n8n process on ports `start` chooses and waits until `ready`. A port is free when

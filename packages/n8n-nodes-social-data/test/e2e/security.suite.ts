@@ -6,6 +6,7 @@ import type { N8nInstance } from '@social-data/n8n-harness';
 
 import { scanForReport } from './credentials';
 import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
+import { operationLabel } from '../../nodes/SocialData/actions/resources';
 
 const STATUSES = [301, 302, 303, 307, 308];
 const API = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
@@ -124,7 +125,10 @@ export function securitySuite(line: 1 | 2): void {
           const [item] = execution.items(step.name);
           expect({ step: step.name, text: JSON.stringify(item?.json) }).toEqual({
             step: step.name,
-            text: expect.stringContaining(`HTTP ${status} on ${step.call.operation} with a redirect`),
+            // The operation as the panel names it (issue 40), not the endpoint's catalog id.
+            text: expect.stringContaining(
+              `HTTP ${status} on ${operationLabel(step.call.operation)} with a redirect`,
+            ),
           });
           expect(item?.json).not.toHaveProperty('list_id');
         }
