@@ -36,13 +36,18 @@ function result(output: AgentOutput): CallToolResult {
 /** Room for what a host puts around the content array (n8n's MCP Client Tool: `[{"response":` … `}]`). */
 const HOST_WRAPPING = 64;
 
+/** What a result carries around its body when the body goes as `structuredContent` too. */
+const STRUCTURED_KEY = ',"structuredContent":'.length;
+
 /**
  * What a model reads of an output text at most: hosts may hand it on as the result's content
  * array in JSON, every quote escaped (behind n8n's MCP Client Tool 23,340 characters were read as
- * 26,072), so the budget bounds that, not the bare text.
+ * 26,072), and with the same body again as `structuredContent` (n8n's MCP Client Tool passes
+ * both: 44,275 characters for a 24,000 budget before this counted it), so the budget bounds all
+ * of that, not the bare text.
  */
 function asReadByModel(text: string): number {
-  return JSON.stringify([{ type: 'text', text }]).length + HOST_WRAPPING;
+  return JSON.stringify([{ type: 'text', text }]).length + STRUCTURED_KEY + text.length + HOST_WRAPPING;
 }
 
 /** One MCP server (the SDK's low-level `Server`, since the input schemas are JSON Schema from the catalog). */

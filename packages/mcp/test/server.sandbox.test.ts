@@ -82,9 +82,13 @@ function post(url: URL, headers: Record<string, string>): Promise<{ status: numb
   });
 }
 
-/** A tool's text as a host re-encoding the content array hands it to a model (n8n's MCP Client Tool). */
+/**
+ * A result as a host re-encoding it hands it to a model (n8n's MCP Client Tool): the content
+ * array, and the same body again as structuredContent.
+ */
 function reencoded(seen: Seen): number {
-  return JSON.stringify([{ response: [{ type: 'text', text: seen.text }] }]).length;
+  const structured = seen.isError ? {} : { structuredContent: seen.body };
+  return JSON.stringify([{ response: [{ type: 'text', text: seen.text }], ...structured }]).length;
 }
 
 function recordsOf(seen: Seen): Array<{ id: string }> {
