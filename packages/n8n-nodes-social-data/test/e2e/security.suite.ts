@@ -152,8 +152,8 @@ export function securitySuite(line: 1 | 2): void {
       texts.push(execution.output);
       expect(execution.succeeded).toBe(true);
       const message = (node: string) => JSON.stringify(execution.items(node)[0]?.json);
-      expect(message('Endless Body')).toMatch(/answer to getUser was larger than 8 MiB/);
-      expect(message('Gzip Bomb')).toMatch(/answer to getUser was larger than 8 MiB/);
+      expect(message('Endless Body')).toMatch(/answer to User → Get User was larger than 8 MiB/);
+      expect(message('Gzip Bomb')).toMatch(/answer to User → Get User was larger than 8 MiB/);
       expect(message('Lying Length')).toMatch(/not JSON/);
       expect(execution.items('After Them')[0]?.json).toMatchObject({ userName: 'social_data' });
     }, 300_000);
