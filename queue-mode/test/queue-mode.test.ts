@@ -206,28 +206,32 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     let inFlight = new Set<string>();
     let exitCode: number | null = null;
     let exitedAfter = 0;
-    const outcome = await runBatch(calls, async (before) => {
-      inFlight = await midRun(stopped, calls, before);
-      const signalledAt = Date.now();
-      await stopped.process.stop();
-      exitCode = await stopped.process.exited;
-      exitedAfter = seconds(signalledAt);
-    });
-    const counts = perWorker(outcome, [stopped, worker('worker-2')]);
-    figures.set('SIGTERM: running on the stopped worker at the signal', inFlight.size);
-    figures.set('SIGTERM: seconds until it exited', exitedAfter);
-    figures.set('SIGTERM: executions per worker', describeWorkers(counts));
+    try {
+      const outcome = await runBatch(calls, async (before) => {
+        inFlight = await midRun(stopped, calls, before);
+        const signalledAt = Date.now();
+        await stopped.process.stop();
+        exitCode = await stopped.process.exited;
+        exitedAfter = seconds(signalledAt);
+      });
+      const counts = perWorker(outcome, [stopped, worker('worker-2')]);
+      figures.set('SIGTERM: running on the stopped worker at the signal', inFlight.size);
+      figures.set('SIGTERM: seconds until it exited', exitedAfter);
+      figures.set('SIGTERM: executions per worker', describeWorkers(counts));
 
-    expect(exitCode).toBe(0);
-    expect([...inFlight].filter((id) => !cluster.finishedBy(stopped).has(id))).toEqual([]);
-    expectAllSucceeded(outcome, calls);
-    // Nothing ran twice: the sandbox saw exactly one chain per call.
-    expect(chainRequests()).toEqual(expectedRequests(calls.map((call) => call.account)));
-    expect(counts['worker-2']).toBeGreaterThan(0);
-
-    const restartedAt = Date.now();
-    await cluster.startWorker('worker-1 restarted', stopped.instance);
-    figures.set('SIGTERM: worker restart (s)', seconds(restartedAt));
+      expect(exitCode).toBe(0);
+      expect([...inFlight].filter((id) => !cluster.finishedBy(stopped).has(id))).toEqual([]);
+      expectAllSucceeded(outcome, calls);
+      // Nothing ran twice: the sandbox saw exactly one chain per call.
+      expect(chainRequests()).toEqual(expectedRequests(calls.map((call) => call.account)));
+      expect(counts['worker-2']).toBeGreaterThan(0);
+    } finally {
+      // The tests after this one take the restarted worker: a failure here must fail this test
+      // alone, not theirs as well.
+      const restartedAt = Date.now();
+      await cluster.startWorker('worker-1 restarted', stopped.instance);
+      figures.set('SIGTERM: worker restart (s)', seconds(restartedAt));
+    }
   });
 
   const onLine = (only: N8nLine) => (line === only ? it : it.skip);
