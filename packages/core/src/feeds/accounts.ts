@@ -1,7 +1,7 @@
 import type { ReadPages, WatchOptions, WatchResult } from './reading';
 import { readState } from './state';
 import type { WatchState } from './state';
-import { pollFeed } from './watch';
+import { pollWithin } from './budget';
 
 /** Accounts one trigger may watch. */
 export const MAX_ACCOUNTS = 50;
@@ -149,23 +149,4 @@ export async function pollAccounts<R extends { id: string }>(
     result.requests += poll.requests;
   }
   return result;
-}
-
-/**
- * One account's poll whose records `fits` accepts: 'shrink' asks for the same poll with half the
- * pages (the watch's backlog keeps the rest for later), false for none at all (undefined).
- */
-async function pollWithin<R extends { id: string }>(
-  read: ReadPages<R>,
-  previous: WatchState | undefined,
-  options: WatchOptions<R>,
-  fits: (records: readonly R[]) => boolean | 'shrink',
-): Promise<WatchResult<R> | undefined> {
-  for (let pages = options.maxPages; ; pages = Math.floor(pages / 2)) {
-    const poll = await pollFeed(read, previous, { ...options, maxPages: pages });
-    const verdict = fits(poll.records);
-    if (verdict === true) return poll;
-    if (verdict === false) return undefined;
-    if (pages === 1) throw new RangeError(`The newest page alone is larger than one poll may return.`);
-  }
 }

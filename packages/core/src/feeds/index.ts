@@ -1,4 +1,5 @@
 export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
+export { pollFeedWithin, timeBudget } from './budget';
 export type {
   AccountFailure,
   AccountRecord,

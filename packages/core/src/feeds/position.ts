@@ -65,7 +65,7 @@ export async function startPositionWatch<R extends { id: string }>(
   if (first.ended && !shortened) state.bottom = first.ids.at(-1) ?? '';
   // An empty feed is taken at its word (a new list, a new account): what arrives next is new.
   if (first.ended && first.ids.length === 0) state.end = true;
-  return started(state, first.requests);
+  return started(state, first.requests, first.records);
 }
 
 /**
@@ -152,10 +152,11 @@ export class PositionPoll<R extends { id: string }> {
     cursor: string | undefined,
     budget: number,
     more: (ids: string[]) => boolean,
+    timeFloor = 1,
   ): Promise<Read<R> | undefined> {
     const room = Math.min(budget, this.cap - this.requests);
     if (room <= 0) return undefined;
-    const walk = await readPages(this.read, cursor, room, ({ ids }) => more(ids));
+    const walk = await readPages(this.read, cursor, room, ({ ids }) => more(ids), timeFloor);
     this.requests += walk.requests;
     for (const record of walk.records) this.records.set(record.id, record);
     return walk;
@@ -238,7 +239,9 @@ export class PositionPoll<R extends { id: string }> {
     // Watching removals, the read goes on past its place, to the end of the feed if the budget
     // allows; with a burst left unread the gaps need the requests, and removals wait.
     const deep = head && this.options.removals === true && gapCount(this.segments) === 0;
-    const read = await refusedOr(this.readFrom(cursor, budget, (ids) => deep || !confirmed(ids)));
+    const read = await refusedOr(
+      this.readFrom(cursor, budget, (ids) => deep || !confirmed(ids), head ? 1 : GAP_REQUESTS),
+    );
     if (read === undefined) return 'stalled';
     if (read instanceof ValidationError) {
       if (head) throw read;

@@ -19,6 +19,11 @@ export interface FeedPage<R> extends Page<R> {
 export interface ReadPages<R> {
   (cursor: string | undefined): AsyncIterable<FeedPage<R>>;
   lookup?: (ids: readonly string[]) => Promise<R[]>;
+  /**
+   * A host's time (Zapier's 30 s a step): asked after each page; false ends the walk as a spent
+   * page budget does, so what is left is read by later polls, as any backlog is.
+   */
+  more?: () => boolean;
 }
 
 /** Requests a poll makes by default while it catches up (the n8n trigger and `watch`). */
@@ -79,6 +84,13 @@ export interface WatchResult<R> {
    */
   missed?: number;
   requests: number;
+  /**
+   * A first poll only: the records it read and took as already there, newest first. A host whose
+   * platform keeps the ids it has seen and drops them itself (Zapier) returns them, so a watch
+   * that starts over (an update from a version without this state, a state its store lost) misses
+   * nothing that platform has not seen; a host without such a dedupe (n8n, the CLI) ignores them.
+   */
+  startedWith?: R[];
 }
 
 /** One walk down a feed: each id once, in feed order. */
@@ -100,7 +112,9 @@ export interface Read<R> {
 
 /**
  * Reads pages from `cursor` (undefined: the top) until the feed ends or stalls, `more` says the
- * walk has read enough, or `budget` requests are spent. Every engine reads through this, so the
+ * walk has read enough, or `budget` requests are spent, or the host's time (`read.more`) is up
+ * after at least `timeFloor` requests: a walk that reads its last page again to find its place
+ * (a gap, a backlog) passes 2, or a slow API would keep it from ever moving. Every engine reads through this, so the
  * stop rules of a trigger are the same for every order of feed.
  */
 export async function readPages<R extends { id: string }>(
@@ -108,6 +122,7 @@ export async function readPages<R extends { id: string }>(
   cursor: string | undefined,
   budget: number,
   more: (walk: Read<R>, page: FeedPage<R>) => boolean,
+  timeFloor = 1,
 ): Promise<Read<R>> {
   const walk: Read<R> = {
     records: [],
@@ -138,7 +153,7 @@ export async function readPages<R extends { id: string }>(
       walk.enough = true;
       break;
     }
-    if (walk.requests >= budget) {
+    if (walk.requests >= budget || (walk.requests >= timeFloor && read.more?.() === false)) {
       walk.cursor = page.next_cursor;
       walk.ended = false;
       break;
@@ -159,8 +174,8 @@ export function refusedOr<T>(walk: Promise<T>): Promise<T | ValidationError> {
 }
 
 /** A first poll that took note of the feed: nothing to report yet. */
-export function started<R>(state: WatchState, requests: number): WatchResult<R> {
-  return { records: [], removed: [], state, notes: [], uncertain: false, requests };
+export function started<R>(state: WatchState, requests: number, read: R[]): WatchResult<R> {
+  return { records: [], removed: [], state, notes: [], uncertain: false, requests, startedWith: read };
 }
 
 /** A first poll that met only empty pages claiming more: the watch starts at the next poll. */

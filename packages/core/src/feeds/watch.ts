@@ -18,6 +18,7 @@ async function readDown<R extends { id: string }>(
   cursor: string | undefined,
   budget: number,
   isBoundary: (id: string) => boolean,
+  timeFloor = 1,
 ): Promise<Read<R> & { resume: string | undefined }> {
   const walk = await readPages(
     read,
@@ -25,6 +26,7 @@ async function readDown<R extends { id: string }>(
     budget,
     (_, page) =>
       !(page.records.length > 0 && page.records.every((record) => !record || isBoundary(record.id))),
+    timeFloor,
   );
   return { ...walk, resume: walk.cursor === undefined ? undefined : walk.pages.at(-1)!.cursor };
 }
@@ -55,7 +57,7 @@ export async function startWatch<R extends { id: string }>(
     .slice(0, options.maxIds ?? MAX_SEEN)
     .at(-1);
   if (!first.ended && oldest !== undefined) state.floor = oldest;
-  return started(state, first.requests);
+  return started(state, first.requests, first.records);
 }
 
 /**
@@ -98,14 +100,21 @@ export async function pollFeed<R extends { id: string }>(
   options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {
   const state = readState(stored, options.key, options.order);
-  if (!state) return startWatch(read, options);
+  if (!state) return kept(await startWatch(read, options), options.keep);
   const result =
     state.v === 2
       ? await new PositionPoll(read, state, options).run()
       : await new TimePoll(read, state, options).run();
   // Filtered after the diff: the state remembers every record read, kept or not.
-  const { keep } = options;
-  return keep ? { ...result, records: result.records.filter((record) => keep(record)) } : result;
+  return kept(result, options.keep);
+}
+
+/** A poll's records that pass the caller's filter, the first poll's as well. */
+function kept<R>(result: WatchResult<R>, keep: WatchOptions<R>['keep']): WatchResult<R> {
+  if (!keep) return result;
+  const filtered = { ...result, records: result.records.filter((record) => keep(record)) };
+  if (result.startedWith) filtered.startedWith = result.startedWith.filter((record) => keep(record));
+  return filtered;
 }
 
 /** One poll of a feed ordered by tweet id (decisions N10, N12). */
@@ -198,7 +207,7 @@ class TimePoll<R extends { id: string }> {
       !this.seen.has(id) && (!this.belowFloor(id) || (!isOld(id) && !inRanges(read, id)));
     // Two requests at least: the page read again, and one further.
     const rest = await refusedOr(
-      this.segment(backlog.cursor || undefined, Math.max(2, this.options.maxPages - this.requests), isOld),
+      this.segment(backlog.cursor || undefined, Math.max(2, this.options.maxPages - this.requests), isOld, 2),
     );
     if (rest instanceof ValidationError) {
       this.notes.push(
@@ -226,8 +235,13 @@ class TimePoll<R extends { id: string }> {
     return next;
   }
 
-  private async segment(cursor: string | undefined, budget: number, isBoundary: (id: string) => boolean) {
-    const walk = await readDown(this.read, cursor, budget, isBoundary);
+  private async segment(
+    cursor: string | undefined,
+    budget: number,
+    isBoundary: (id: string) => boolean,
+    timeFloor = 1,
+  ) {
+    const walk = await readDown(this.read, cursor, budget, isBoundary, timeFloor);
     this.requests += walk.requests;
     return walk;
   }

@@ -21,7 +21,8 @@ import { workLeft } from '../support/watch';
  * history of up to DEPTH steps, each one of: a new account on top; any account ever seen added
  * again on top (a re-follow, from any position, stretch ends included, or back after leaving);
  * any account removed; a poll; a poll whose request number 1, 2 or 3 fails, answers an empty
- * list, or claims more pages without a usable cursor (a stall: a blank or repeated cursor);
+ * list, or claims more pages without a usable cursor (a stall: a blank or repeated cursor),
+ * or after which the host's time runs out (Zapier's 30 s: every walk stops after its next page);
  * a restart from the last saved state. Histories that reach a state already checked with as many
  * steps left (the same feed, states and model, up to renaming the ids) are not walked twice.
  */
@@ -29,7 +30,7 @@ import { workLeft } from '../support/watch';
 const DEPTH = Number(process.env.FEED_EXHAUSTIVE_DEPTH ?? 4);
 const WALK_GUARD_MS = 600_000;
 
-type Fault = 'error' | 'empty' | 'stall';
+type Fault = 'error' | 'empty' | 'stall' | 'time';
 
 interface FaultAt {
   kind: Fault;
@@ -49,6 +50,8 @@ class Feed {
   read: ReadPages<{ id: string }> = Object.assign((cursor: string | undefined) => this.pages(cursor), {
     // Accounts outlive their place in the feed: a lookup by id finds each.
     lookup: (ids: readonly string[]) => Promise.resolve(ids.map((id) => ({ id }))),
+    // The host's time runs out once the faulty request has been sent, and stays out.
+    more: () => !(this.fault?.kind === 'time' && this.requests >= this.fault.request),
   });
 
   private async *pages(cursor: string | undefined): AsyncGenerator<FeedPage<{ id: string }>> {
@@ -112,7 +115,7 @@ type Step =
   | { kind: 'restart' };
 
 const INITIAL = 7;
-const FAULTS: Fault[] = ['error', 'empty', 'stall'];
+const FAULTS: Fault[] = ['error', 'empty', 'stall', 'time'];
 /** The most requests a poll may send: the cap decision N17 states for position feeds. */
 const cap = positionRequestCap;
 
