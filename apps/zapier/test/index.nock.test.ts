@@ -4,7 +4,7 @@ import { PLAIN_INPUTS } from '@social-data/test-support';
 import nock from 'nock';
 
 import { samples } from '../src/app/samples';
-import { everyStep, inputsFor, run } from './support/app';
+import { everyStep, inputsFor, newZap, run } from './support/app';
 import type { Kind } from './support/app';
 
 const BASE = 'https://api.social-data.test';
@@ -182,10 +182,13 @@ describe('inputs as Zapier sends them', () => {
     await run('creates', 'createList', authData, { name: 'L', is_private: 'no' });
     scope.done();
     api('getUserFollowers').reply(200, { status: 'success', data: dataFor('getUserFollowers') });
-    const [record] = (await run('triggers', 'newFollower', authData, {
-      userName: 'jack',
-      simplify: 'Yes',
-    })) as object[];
+    const [record] = (await run(
+      'triggers',
+      'newFollower',
+      authData,
+      { userName: 'jack', simplify: 'Yes' },
+      newZap(),
+    )) as object[];
     expect(record).toHaveProperty('profile_url');
   });
 

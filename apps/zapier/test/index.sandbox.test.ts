@@ -4,7 +4,7 @@ import { RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS, until } from '@social-data/test-support';
 
-import { app, appTester, everyStep, inputsFor, run } from './support/app';
+import { app, appTester, everyStep, inputsFor, newZap, run } from './support/app';
 import { afterRemoval } from './support/removals';
 import { withStepClockStopped } from './support/sandbox';
 
@@ -22,7 +22,13 @@ beforeAll(async () => {
     cookie: 'auth_token=zapSbCookie_81; ct0=zapSbCsrf_29',
     proxy: 'http://zapuser:zapSbProxyPass_64@127.0.0.1:8080',
   };
-  const tweets = (await run('triggers', 'newTweet', authData, { userName: 'social_data' })) as Array<{
+  const tweets = (await run(
+    'triggers',
+    'newTweet',
+    authData,
+    { userName: 'social_data' },
+    newZap(),
+  )) as Array<{
     id: string;
   }>;
   values.tweet_ids = tweets
@@ -38,7 +44,7 @@ describe('every step against the sandbox', () => {
     const result =
       kind === 'triggers' && isRemovalFeed(key as FeedId)
         ? await afterRemoval(sandbox, authData, key as FeedId, inputData)
-        : await run(kind, key, authData, inputData);
+        : await run(kind, key, authData, inputData, kind === 'triggers' ? newZap() : undefined);
     for (const secret of SECRETS) expect(JSON.stringify(result)).not.toContain(secret);
     const sample = (app[kind][key]!.operation as unknown as { sample: Record<string, unknown> }).sample;
     if (kind === 'triggers' || kind === 'searches') {

@@ -66,7 +66,7 @@ export function maxPagesField(): InputField {
     type: 'integer',
     default: String(DEFAULT_TRIGGER_PAGES),
     required: false,
-    helpText: `Requests each check for new items may make; each request costs credits. When more new items arrive between two checks than these pages hold, the oldest of them are missed: raise it for busy feeds. From 1 to ${MAX_POLL_PAGES}; Zapier's time and size limits cap it anyway.`,
+    helpText: `Pages each check for new items reads; each request costs credits. More new items than these pages hold are read over the next checks, each once; a check may make up to twice this plus 15 requests to find where a burst ends, and the first check of a Zap reads up to 5 pages. From 1 to ${MAX_POLL_PAGES}; Zapier's time and size limits cap it anyway.`,
   };
 }
 

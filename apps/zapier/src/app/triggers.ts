@@ -5,15 +5,17 @@ import {
   feedPages,
   feeds,
   isRemovalFeed,
+  isUserFeed,
   newestRecord,
   noticeOf,
   normalizeParams,
   normalizeScreenNameList,
   pollAccounts,
-  pollFeed,
+  pollFeedWithin,
   pollPages,
   profilesOf,
   takesManyAccounts,
+  timeBudget,
   watchKey,
 } from '@social-data/core';
 import type { AccountRecord, FeedId, SocialDataClient } from '@social-data/core';
@@ -90,8 +92,6 @@ async function pollAccountList(
     }
     return item;
   };
-  let since = Date.now();
-  let longest = 0;
   const result = await pollAccounts(
     readFor,
     names,
@@ -104,12 +104,7 @@ async function pollAccountList(
     },
     {
       fits: (found) => found.reduce((sum, entry) => sum + itemOf(entry).bytes, 0) <= OUTPUT_BUDGET_BYTES,
-      more: () => {
-        const now = Date.now();
-        longest = Math.max(longest, now - since);
-        since = now;
-        return now + longest < deadline;
-      },
+      more: timeBudget(deadline),
     },
   );
   for (const { account, error } of result.failures)
@@ -148,49 +143,132 @@ function fromMarkers(stored: unknown, key: string): unknown {
 }
 
 /**
- * Unfollowed By, Stopped Following, Left a List, Unmuted Account. Zapier keeps no state but the
- * ids it has seen, and a removal is an id that stops appearing, so the feed engine's state lives
- * in `z.cache` (decision Z14). Each item is the lost account's profile with an `id` of its own
- * (`<account id>-<time of the poll>`): an account that leaves, comes back and leaves again
- * triggers twice.
+ * Ids one feed's watch keeps in Zapier's cache, below core's own bounds: user feeds 2,000 (the
+ * default budget of 10 pages), tweet feeds 500, so that a burst held back and then reported at
+ * once (up to this many records, about 1.5 KB a profile and up to 8 KB a tweet) stays within
+ * the output budget. A burst past it is counted in a notice, not reported.
  */
-async function pollRemovals(
+function watchIdsOf(event: FeedId): number {
+  return isUserFeed(event) ? 2000 : 500;
+}
+
+/** Each record shaped once, with the bytes it adds to the output (its JSON and a comma). */
+function shapedWithSize(shape: (record: unknown) => object) {
+  const items = new Map<unknown, { item: object; bytes: number }>();
+  return (record: unknown) => {
+    let entry = items.get(record);
+    if (!entry) {
+      const item = shape(record);
+      entry = { item, bytes: Buffer.byteLength(JSON.stringify(item)) + 1 };
+      items.set(record, entry);
+    }
+    return entry;
+  };
+}
+
+/**
+ * What the editor's "Test trigger" shows (`isLoadingSample`), the watch untouched: the newest
+ * page that has records passing the filters (Zapier shows three of them), or for a removal
+ * trigger the newest account, as the profile a removal would carry.
+ */
+async function editorSample(
   z: ZObject,
   bundle: Bundle,
   client: SocialDataClient,
   event: FeedId,
+  deadline: number,
 ): Promise<object[]> {
-  const feed = feeds[event];
-  const params = normalizeParams(feed.endpoint, paramsFrom(feed.endpoint, bundle.inputData));
-  const read = feedPages(client, feed.endpoint, params);
-  const shape = shapeFor(feed.endpoint, bundle.inputData.simplify);
-  if (bundle.meta?.isLoadingSample) {
-    const newest = await newestRecord(read);
+  const { endpoint } = feeds[event];
+  const shape = shapeFor(endpoint, bundle.inputData.simplify, dehydratorFor(z));
+  if (isRemovalFeed(event)) {
+    const params = normalizeParams(endpoint, paramsFrom(endpoint, bundle.inputData));
+    const newest = await newestRecord(feedPages(client, endpoint, params));
     return newest ? [{ ...shape(newest), account_id: newest.id }] : [];
   }
-  const store = watchStore(z, bundle, watchKey(event, params));
-  const result = await pollFeed(read, await store.get(), {
-    key: watchKey(event, params),
-    order: feed.order,
-    maxPages: maxPagesOf(bundle),
-    removals: true,
-    // Zapier's cache takes values of modest size: 2,000 ids is the default budget of 10 pages.
-    maxIds: 2000,
-  });
+  const params = paramsFrom(endpoint, bundle.inputData);
+  const keep = filterFrom(endpoint, bundle.inputData);
+  const open: OpenPaginator = (prefetch) =>
+    client.paginateUntyped(endpoint, params, { maxPages: 1, prefetch });
+  return uniqueById((await readBounded(open, { shape, maxItems: 1, deadline, keep })).records);
+}
+
+/**
+ * Every trigger on one feed, on core's watch (`pollFeedWithin`, as the n8n trigger and
+ * `social-data watch`), with its state in `z.cache` (decision Z14): each new item once, a burst
+ * larger than a poll read across polls, and a notice item when the watch could not be sure, so
+ * nothing is lost silently (issue 37). Zapier's own dedupe by `id` stays behind it. What is
+ * saved is what is returned: a poll whose items would pass the output budget runs again with
+ * fewer pages, and a poll that fails (a timeout) saves nothing, so the next one repeats it.
+ *
+ * New-item triggers: a first poll (a new Zap, or a Zap made by a version that kept no state)
+ * returns what it read, which Zapier's dedupe takes as seen, so nothing that arrived since the
+ * last poll of an older version is skipped. Removal triggers (Unfollowed By, Stopped Following,
+ * Left a List, Unmuted Account): each item is the lost account's profile with an `id` of its
+ * own (`<account id>-<time of the poll>`), so an account that leaves, comes back and leaves
+ * again triggers twice.
+ */
+async function pollOneFeed(
+  z: ZObject,
+  bundle: Bundle,
+  client: SocialDataClient,
+  event: FeedId,
+  deadline: number,
+): Promise<object[]> {
+  const feed = feeds[event];
+  const removal = isRemovalFeed(event);
+  const params = normalizeParams(feed.endpoint, paramsFrom(feed.endpoint, bundle.inputData));
+  // Pages stop before Zapier's time does; what is left is read by the next poll.
+  const read = Object.assign(feedPages(client, feed.endpoint, params), { more: timeBudget(deadline) });
+  const keep = removal ? undefined : filterFrom(feed.endpoint, bundle.inputData);
+  const sized = shapedWithSize(shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z)));
+  const key = watchKey(event, params);
+  const store = watchStore(z, bundle, key);
+  const bytes = (records: readonly unknown[]) =>
+    records.reduce((sum: number, record) => sum + sized(record).bytes, 0);
+  const result = await pollFeedWithin(
+    read,
+    await store.get(),
+    {
+      key,
+      order: feed.order,
+      maxPages: maxPagesOf(bundle),
+      removals: removal,
+      maxIds: watchIdsOf(event),
+      ...(keep ? { keep } : {}),
+    },
+    (records) => bytes(records) <= OUTPUT_BUDGET_BYTES,
+  );
   for (const note of result.notes) z.console.log(note);
-  const profiles = await profilesOf(client, result.removed);
-  await store.set(result.state);
   const polled = Date.now();
-  const items: object[] = profiles.map((profile) => ({
-    ...('unavailable' in profile ? profile : shape(profile)),
-    id: `${profile.id}-${polled}`,
-    account_id: profile.id,
-  }));
+  const items: object[] = removal
+    ? (await profilesOf(client, result.removed)).map((profile) => ({
+        ...('unavailable' in profile ? profile : sized(profile).item),
+        id: `${profile.id}-${polled}`,
+        account_id: profile.id,
+      }))
+    : uniqueById(
+        [...result.records, ...withinBudget(result.startedWith ?? [], sized)].map(
+          (record) => sized(record).item,
+        ),
+      );
+  await store.set(result.state);
   // A poll that could not be sure starts the Zap once with a notice of its own (decision N29):
   // Zapier's task history shows it, and a Filter step can route on `notice`.
   const notice = noticeOf(result);
   if (notice) items.unshift({ id: `notice-${polled}`, ...notice });
   return items;
+}
+
+/** The newest records of a first poll's read that fit the output budget: the rest are older still. */
+function withinBudget<R>(records: readonly R[], sized: (record: R) => { bytes: number }): R[] {
+  let total = 0;
+  const taken: R[] = [];
+  for (const record of records) {
+    total += sized(record).bytes;
+    if (total > OUTPUT_BUDGET_BYTES) break;
+    taken.push(record);
+  }
+  return taken;
 }
 
 /**
@@ -226,16 +304,10 @@ export const triggers = Object.fromEntries(
             maxPagesField(),
           ],
           perform: step(feed.displayName, async (client, bundle, deadline, z) => {
-            if (removal) return pollRemovals(z, bundle, client, id);
-            if (takesManyAccounts(id) && bundle.inputData.userNames && !bundle.meta?.isLoadingSample)
+            if (bundle.meta?.isLoadingSample) return editorSample(z, bundle, client, id, deadline);
+            if (takesManyAccounts(id) && bundle.inputData.userNames)
               return pollAccountList(z, bundle, client, id, deadline);
-            const shape = shapeFor(endpoint, bundle.inputData.simplify, dehydratorFor(z));
-            const params = paramsFrom(endpoint, bundle.inputData);
-            const keep = filterFrom(endpoint, bundle.inputData);
-            const open: OpenPaginator = (prefetch) =>
-              client.paginateUntyped(endpoint, params, { maxPages: maxPagesOf(bundle), prefetch });
-            const maxItems = bundle.meta?.isLoadingSample ? 1 : undefined;
-            return uniqueById((await readBounded(open, { shape, maxItems, deadline, keep })).records);
+            return pollOneFeed(z, bundle, client, id, deadline);
           }),
           sample: removal ? { ...sampleOf(endpoint), account_id: sampleOf(endpoint).id } : sampleOf(endpoint),
           outputFields: [

@@ -4,7 +4,7 @@ import { communityId, listId, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { MAX_ITEMS_CEILING, ZAPIER_RESPONSE_LIMIT_BYTES } from '../../src/app/limits';
-import { run } from '../support/app';
+import { newZap, run } from '../support/app';
 import { connectedSandbox, withStepClockStopped } from '../support/sandbox';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -162,4 +162,48 @@ describe('a trigger between two polls', () => {
     const fresh = (await poll()).filter((id) => !seen.has(id));
     expect(fresh).toEqual([...added].reverse());
   });
+});
+
+describe('a burst larger than one poll reads (issue 37, on Zapier)', () => {
+  type Item = { id: string; notice?: string; may_be_missed?: number };
+  const figures = new Map<string, object>();
+  afterAll(() => {
+    for (const [name, figure] of figures) process.stdout.write(`${name}: ${JSON.stringify(figure)}\n`);
+  });
+  it.each([
+    [1_500, 2],
+    [5_000, 2],
+  ])(
+    'New Follower: %i new followers with Max Pages %i reach the Zap over the next polls, each once and none old, or are counted in a notice',
+    async (size, maxPages) => {
+      const zap = newZap();
+      const input = { userName: OWNER, max_pages: String(maxPages) };
+      const poll = async () => (await run('triggers', 'newFollower', authData, input, zap)) as Item[];
+      // What the Zap's first poll returned is what Zapier's dedupe takes as seen.
+      const seen = new Set((await poll()).map((item) => item.id));
+      const added = new Set(burst(seen).newFollower!.add(size));
+      const returned: string[] = [];
+      let counted = 0;
+      let polls = 0;
+      // A burst is held back until a read proves where it ends, so polls may return nothing
+      // before it comes: poll until all of it is accounted for (60 at most), then once more.
+      while (returned.length + counted < size && polls < 60) {
+        polls += 1;
+        for (const item of await poll())
+          if (item.notice) counted += item.may_be_missed ?? 0;
+          else returned.push(item.id);
+      }
+      const after = await poll();
+      figures.set(`Zapier New Follower, burst of ${size} at Max Pages ${maxPages}`, {
+        polls,
+        returned: returned.length,
+        counted,
+      });
+      // Exactly once without Zapier's dedupe behind it, nothing old, and nothing silently lost.
+      expect(new Set(returned).size).toBe(returned.length);
+      expect(returned.filter((id) => !added.has(id))).toEqual([]);
+      expect(returned.length + counted).toBe(size);
+      expect(after).toEqual([]);
+    },
+  );
 });

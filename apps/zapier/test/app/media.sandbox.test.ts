@@ -131,10 +131,13 @@ describe("media as Zapier files, hydrated through Zapier's own tester", () => {
   });
 
   it('simplified records carry media_files, and the feed action its records’ files', async () => {
-    const simple = (await run('triggers', 'newCommunityMedia', authData, {
-      ...community,
-      simplify: true,
-    })) as Array<{
+    const simple = (await run(
+      'triggers',
+      'newCommunityMedia',
+      authData,
+      { ...community, simplify: true },
+      tester.newZap(),
+    )) as Array<{
       id: string;
       media_files: string[];
       media_count: number;

@@ -3,7 +3,7 @@ import type { EndpointId, FeedId } from '@social-data/core';
 import { accountId, communityId, listId, topicId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { app, everyStep, inputsFor, run } from '../support/app';
+import { app, everyStep, inputsFor, newZap, run } from '../support/app';
 import { afterRemoval } from '../support/removals';
 import { connectedSandbox } from '../support/sandbox';
 
@@ -24,7 +24,13 @@ const values: Record<string, unknown> = {
 
 beforeAll(async () => {
   ({ sandbox, authData } = await connectedSandbox('Fields'));
-  const tweets = (await run('triggers', 'newTweet', authData, { userName: 'social_data' })) as Array<{
+  const tweets = (await run(
+    'triggers',
+    'newTweet',
+    authData,
+    { userName: 'social_data' },
+    newZap(),
+  )) as Array<{
     id: string;
   }>;
   values.tweet_ids = tweets.map((tweet) => tweet.id).join(',');
@@ -74,7 +80,7 @@ describe('the output fields of every step', () => {
       const result =
         kind === 'triggers' && isRemovalFeed(key as FeedId)
           ? await afterRemoval(sandbox, authData, key as FeedId, inputData)
-          : await run(kind, key, authData, inputData);
+          : await run(kind, key, authData, inputData, kind === 'triggers' ? newZap() : undefined);
       // Triggers and searches return records, each one output; actions return one output.
       const outputs = Array.isArray(result) ? result : [result];
       expect(outputs.length).toBeGreaterThan(0);

@@ -26,9 +26,27 @@ export const appTester = zapier.createAppTester(App);
 
 export const everyStep = everyStepOf(app);
 
-export function run(kind: Kind, key: string, authData: object, inputData: object): Promise<unknown> {
-  return appTester(app[kind][key]!.operation.perform as never, { authData, inputData } as never);
+/**
+ * Runs a step as Zapier does. `meta` as Zapier passes it: `{ zap: { id } }` makes a trigger's
+ * poll that Zap's own (a new id: the Zap's first poll), `{ isLoadingSample: true }` the editor's
+ * "Test trigger".
+ */
+export function run(
+  kind: Kind,
+  key: string,
+  authData: object,
+  inputData: object,
+  meta?: object,
+): Promise<unknown> {
+  return appTester(
+    app[kind][key]!.operation.perform as never,
+    { authData, inputData, ...(meta ? { meta } : {}) } as never,
+  );
 }
+
+let zaps = 0;
+/** The meta of a Zap that has not polled yet, so a trigger's next poll is its first. */
+export const newZap = () => ({ zap: { id: `test-zap-${++zaps}` } });
 
 /** A value for every input a step takes, by field key. */
 export const inputsFor = (kind: Kind, key: string, values: Record<string, unknown>) =>

@@ -2,11 +2,11 @@ import type { FeedId } from '@social-data/core';
 import { listId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { run } from './app';
+import { newZap, run } from './app';
 
 /**
  * A removal trigger returns something only after an account left: it takes note of its feed, one
- * account of that feed (the newest, as its addition trigger lists it) leaves, and it polls again.
+ * account of that feed (the newest, as a new Zap's addition trigger lists it) leaves, and it polls again.
  */
 export async function afterRemoval(
   sandbox: Sandbox,
@@ -22,8 +22,10 @@ export async function afterRemoval(
     unmutedAccount: ['newMutedAccount', 'muted', () => 0],
   };
   const [addition, role, owner] = groups[key]!;
-  await run('triggers', key, authData, inputData);
-  const [first] = (await run('triggers', addition, authData, inputData)) as Array<{ id: string }>;
+  const zap = newZap();
+  await run('triggers', key, authData, inputData, zap);
+  // A new Zap's first poll of the addition trigger returns the feed's top.
+  const [first] = (await run('triggers', addition, authData, inputData, newZap())) as Array<{ id: string }>;
   world.leave(role, owner(), world.accountById(first!.id)!);
-  return run('triggers', key, authData, inputData);
+  return run('triggers', key, authData, inputData, zap);
 }
