@@ -30,6 +30,8 @@ export interface StepRun {
  */
 const zcache: Record<string, unknown> = {};
 
+let zaps = 0;
+
 /** Runs one step as Zapier would, with what it returned or threw and every log line it wrote. */
 export async function runStep(
   kind: Kind,
@@ -41,7 +43,8 @@ export async function runStep(
   const event = {
     command: 'execute',
     method: `${kind}.${key}.operation.perform`,
-    bundle: { authData, inputData },
+    // Each run is a Zap of its own: a trigger's run is that Zap's first poll, whatever ran before.
+    bundle: { authData, inputData, meta: { zap: { id: `reliability-${++zaps}` } } },
     customLogger: (message: string, data: unknown) => logs.push(message, JSON.stringify(data)),
     zcacheTestObj: zcache,
   };
