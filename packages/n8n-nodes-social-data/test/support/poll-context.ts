@@ -49,7 +49,15 @@ export function pollContext(
     staticData = {},
     sessionId,
     workflowId = 'test-workflow',
-  }: { mode?: 'trigger' | 'manual'; staticData?: IDataObject; sessionId?: string; workflowId?: string } = {},
+    pollBudgetMs,
+  }: {
+    mode?: 'trigger' | 'manual';
+    staticData?: IDataObject;
+    sessionId?: string;
+    workflowId?: string;
+    /** What n8n 2.41's `getPollBudgetMs` says; undefined: an n8n without it. */
+    pollBudgetMs?: number;
+  } = {},
 ): PollHarness {
   const harness: PollHarness = {
     context: undefined as never,
@@ -63,6 +71,7 @@ export function pollContext(
       sessionId ? { ...node, credentials: { socialDataApi: { id: sessionId, name: sessionId } } } : node,
     getWorkflow: () => ({ id: workflowId, name: 'Trigger test', active: true }),
     getMode: () => mode,
+    ...(pollBudgetMs === undefined ? {} : { getPollBudgetMs: () => pollBudgetMs }),
     getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
     getWorkflowStaticData: () => staticData,
     getCredentials: async (type: keyof Credentials) => {

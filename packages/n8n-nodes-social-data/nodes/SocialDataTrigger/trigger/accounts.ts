@@ -10,6 +10,7 @@ import {
   pollAccounts,
   watchKey,
   pollPages,
+  timeBudget,
 } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -18,6 +19,7 @@ import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { withNotice } from './notice';
+import { pollDeadline, withinPollTime } from './poll-time';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 
@@ -41,8 +43,13 @@ export async function pollAccountList(
   raw.userNames = context.getNodeParameter('userNames') as string;
   const names = normalizeScreenNameList(raw.userNames, MAX_ACCOUNTS, 'userNames');
   const client = await clientFor(context, feed.endpoint, `the ${feed.displayName} event`);
+  const deadline = pollDeadline(context);
   const readFor = (name: string) =>
-    feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
+    withinPollTime(
+      context,
+      feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name })),
+      deadline,
+    );
   const account = new Map<string, string>();
   const base = shapeFor(feed.endpoint, options.simplify);
   const shape = (record: unknown) => ({
@@ -58,12 +65,19 @@ export async function pollAccountList(
   }
 
   const staticData = context.getWorkflowStaticData('node');
-  const result = await pollAccounts(readFor, names, staticData[STATE], {
-    key: watchKey(event, { accounts: 'many' }),
-    order: feed.order,
-    maxPages: pollPages(options.maxPages, 'maxPagesPerPoll'),
-    ...(keep ? { keep } : {}),
-  });
+  const result = await pollAccounts(
+    readFor,
+    names,
+    staticData[STATE],
+    {
+      key: watchKey(event, { accounts: 'many' }),
+      order: feed.order,
+      maxPages: pollPages(options.maxPages, 'maxPagesPerPoll'),
+      ...(keep ? { keep } : {}),
+    },
+    // Accounts not reached in time keep their watch and lead the next poll.
+    deadline === undefined ? undefined : { fits: () => true, more: timeBudget(deadline) },
+  );
   if (result.failures.length === names.length) throw result.failures[0]!.error;
   staticData[STATE] = result.state as unknown as IDataObject;
   for (const note of result.notes) context.logger.warn(`Social Data Trigger: ${note}`);

@@ -26,6 +26,7 @@ import { pollAccountList } from './accounts';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 import { withNotice } from './notice';
+import { withinPollTime } from './poll-time';
 
 /** The accounts a removal event lost, as items: each profile, or its id when it has none. */
 async function removalItems(
@@ -60,7 +61,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
     const client = await clientFor(this, feed.endpoint, `the ${feed.displayName} event`);
-    const read = feedPages(client, feed.endpoint, params);
+    const read = withinPollTime(this, feedPages(client, feed.endpoint, params));
 
     if (this.getMode() === 'manual') {
       const newest = await newestRecord(read, keep);

@@ -34,12 +34,16 @@ class ActiveTrigger {
   lastRequests: string[] = [];
   sessionId: string | undefined;
 
-  constructor(readonly parameters: Record<string, unknown>) {}
+  constructor(
+    readonly parameters: Record<string, unknown>,
+    readonly pollBudgetMs?: number,
+  ) {}
 
   async poll(): Promise<IDataObject[]> {
     const harness = pollContext(this.parameters, credentials, {
       staticData: this.staticData,
       ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+      ...(this.pollBudgetMs === undefined ? {} : { pollBudgetMs: this.pollBudgetMs }),
     });
     const output = await trigger.poll.call(harness.context);
     this.lastRequests = harness.requests;
@@ -229,6 +233,23 @@ describe('new followers', () => {
     await control.join('followers', { owner: 'followers_1k' }, joined);
     expect(await active.drain()).toEqual(joined);
     expect(active.emitted).toEqual(joined);
+  });
+
+  it("reads no further once n8n's poll budget is spent (its durable scheduler), and emits the rest in later polls, each once", async () => {
+    // A budget of 1 ms is spent after the first page of every walk: the head reads one page, a
+    // gap its last page again and one more.
+    const active = new ActiveTrigger({ event: 'newFollower', ...byName('followers_1k') }, 1);
+    await active.poll();
+    const joined = control.strangers(700);
+    await control.join('followers', { owner: 'followers_1k' }, joined);
+    const pages: number[] = [];
+    for (let polls = 0; polls < 30 && active.emitted.length < joined.length; polls += 1) {
+      await active.poll();
+      pages.push(active.lastRequests.filter((request) => request.endsWith('/followers')).length);
+    }
+    expect(await active.ids()).toEqual([]);
+    expect(active.emitted).toEqual(joined);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(3);
   });
 
   it('emits a re-follow again once a poll has seen the unfollow', async () => {

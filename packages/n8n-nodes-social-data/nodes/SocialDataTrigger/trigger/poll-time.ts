@@ -1,0 +1,23 @@
+import { timeBudget } from '@social-data/core';
+import type { ReadPages } from '@social-data/core';
+import type { IPollFunctions } from 'n8n-workflow';
+
+/**
+ * The time n8n gives one poll, when it says: n8n 2.41's durable scheduler abandons a poll past
+ * its budget (45 s less a margin) and backs off, so a long read (Max Pages per Poll 50 makes up to
+ * 115 requests) would never finish. Pages then stop in time, as a spent page budget does, and the
+ * next poll reads on. Older n8n has no such call and no such limit.
+ */
+export function pollDeadline(context: IPollFunctions): number | undefined {
+  const budget = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
+  return typeof budget === 'number' && budget > 0 ? Date.now() + budget : undefined;
+}
+
+/** A feed read whose pages stop before the poll's time is up (see `pollDeadline`). */
+export function withinPollTime<R>(
+  context: IPollFunctions,
+  read: ReadPages<R>,
+  deadline = pollDeadline(context),
+) {
+  return deadline === undefined ? read : Object.assign(read, { more: timeBudget(deadline) });
+}
