@@ -20,12 +20,16 @@ import { samples } from './samples';
  * How an endpoint's records leave a step: as the API sent them, or flattened by core's simplify;
  * given `dehydrate`, tweets get a file per media item.
  */
+/** Whether the form's Simplify is on (Zapier sends a boolean as text). */
+export const wantsSimplify = (simplify: unknown): boolean =>
+  normalizeBoolean(zapierBoolean(simplify), 'simplify') === true;
+
 export function shapeFor(
   id: EndpointId,
   simplify: unknown,
   dehydrate?: Dehydrate,
 ): (record: unknown) => object {
-  const wanted = normalizeBoolean(zapierBoolean(simplify), 'simplify') === true;
+  const wanted = wantsSimplify(simplify);
   const simplifier = wanted ? simplifierFor(recordKindOf(id)) : undefined;
   const shape = simplifier ?? ((record: unknown) => record as object);
   if (!dehydrate || !hasMediaFiles(id)) return shape;

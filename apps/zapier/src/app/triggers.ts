@@ -16,6 +16,7 @@ import {
   profilesOf,
   takesManyAccounts,
   timeBudget,
+  ValidationError,
   watchKey,
 } from '@social-data/core';
 import type { AccountRecord, FeedId, SocialDataClient } from '@social-data/core';
@@ -26,7 +27,7 @@ import type { OpenPaginator } from './bounded-read';
 import { DEFAULT_TRIGGER_PAGES, maxPagesField, paramFields, paramsFrom, simplifyField } from './fields';
 import type { InputField } from './fields';
 import { filterFields, filterFrom } from './filters';
-import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
+import { nounOf, recordFieldsOf, sampleOf, shapeFor, wantsSimplify } from './records';
 import { dehydratorFor } from './media';
 import { OUTPUT_BUDGET_BYTES } from './limits';
 import { step } from './step';
@@ -237,7 +238,13 @@ async function pollOneFeed(
       ...(keep ? { keep } : {}),
     },
     (records) => bytes(records) <= OUTPUT_BUDGET_BYTES,
-  );
+  ).catch((error: unknown) => {
+    // Even a poll of one page (with a burst proven at once) is over the budget: records this
+    // large cannot pass, unless Simplify makes them smaller.
+    if (error instanceof RangeError)
+      throw tooLargeForOnePoll(event, wantsSimplify(bundle.inputData.simplify));
+    throw error;
+  });
   for (const note of result.notes) z.console.log(note);
   const polled = Date.now();
   const items: object[] = removal
@@ -257,6 +264,21 @@ async function pollOneFeed(
   const notice = noticeOf(result);
   if (notice) items.unshift({ id: `notice-${polled}`, ...notice });
   return items;
+}
+
+function tooLargeForOnePoll(event: FeedId, simplified: boolean): ValidationError {
+  // Simplify shrinks a tweet to the fields most Zaps use; a simplified profile keeps every field.
+  const simplify =
+    !simplified && !isUserFeed(event)
+      ? 'Set Simplify to yes: each tweet is then a fraction of its size. '
+      : '';
+  return new ValidationError(
+    'simplify: the new items of one check are more than a Zapier trigger can return, even read one page at a time.',
+    {
+      field: 'simplify',
+      hint: `${simplify}Nothing was marked as seen, so the next check tries them again.`,
+    },
+  );
 }
 
 /** The newest records of a first poll's read that fit the output budget: the rest are older still. */

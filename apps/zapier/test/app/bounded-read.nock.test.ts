@@ -158,6 +158,37 @@ describe('asking for the next page early', () => {
   });
 });
 
+describe('a trigger check whose new items are larger than Zapier takes', () => {
+  it('fails saying so, and marks nothing as seen: the next check passes them all', async () => {
+    const zap = newZap();
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, page(followers(0, 50), ''));
+    expect(await run('triggers', 'newFollower', authData, { userName: 'jack' }, zap)).toHaveLength(50);
+    // 40 new followers of 200 KB each on top: 8 MB in one page. Each try with fewer pages reads
+    // the page again: 5, 2, then 1 page a try.
+    const large = followers(1000, 40, 200_000);
+    nock(BASE)
+      .get(FOLLOWERS)
+      .times(3)
+      .reply(200, page([...large, ...followers(0, 50)], ''));
+    const error = await run('triggers', 'newFollower', authData, { userName: 'jack' }, zap).catch(
+      (failure: Error) => failure,
+    );
+    expect(JSON.parse((error as Error).message).message).toBe(
+      'simplify: the new items of one check are more than a Zapier trigger can return, even read one page at a time. Nothing was marked as seen, so the next check tries them again.',
+    );
+    // The API answers them smaller now: all 40 come, once.
+    nock(BASE)
+      .get(FOLLOWERS)
+      .reply(200, page([...followers(1000, 40), ...followers(0, 50)], ''));
+    const next = (await run('triggers', 'newFollower', authData, { userName: 'jack' }, zap)) as Array<{
+      id: string;
+    }>;
+    expect(next.map((user) => user.id)).toEqual(large.map((user) => user.id));
+  });
+});
+
 describe('a record nested deeper than the API goes (issue 38 case 8)', () => {
   it('reaches the Zap with the deep part left out, instead of failing the step on its size measurement', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
