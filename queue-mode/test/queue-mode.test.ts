@@ -5,6 +5,7 @@ import type { Sandbox } from '@social-data/sandbox';
 import { until, waitFor } from '@social-data/test-support';
 
 import { QueueCluster } from './support/cluster';
+import { CONTROL, controlEnvironment } from './support/control';
 import type { Worker } from './support/cluster';
 import { API_KEY, CHAIN_API, credentials, TRIGGER_API, textsWithSecrets } from './support/credentials';
 import { Figures } from './support/figures';
@@ -29,7 +30,8 @@ const sorted = (values: string[]) => values.slice().sort();
 const DATABASE_LOOK_MS = 1_000;
 
 /** 2.x first, the line new users install; each line gets a cluster of its own. */
-const LINES: N8nLine[] = [2, 1];
+// A control run is the trigger test on n8n 2.x alone (run with -t, see the README).
+const LINES: N8nLine[] = CONTROL ? [2] : [2, 1];
 
 /**
  * The package in n8n queue mode: a main and two workers on the suite's own PostgreSQL and
@@ -38,7 +40,7 @@ const LINES: N8nLine[] = [2, 1];
  * what becomes of a killed worker's running executions (README, "A killed worker").
  */
 describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
-  const figures = new Figures(line);
+  const figures = new Figures(line, CONTROL);
   let started = 0;
   let chainSandbox: Sandbox;
   let triggerSandbox: Sandbox;
@@ -144,10 +146,13 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     receiver = await Receiver.start();
     postgres = await PostgresServer.start();
     redis = await RedisServer.start();
-    cluster = new QueueCluster(line, postgres.connection, redis.port);
+    cluster = new QueueCluster(line, postgres.connection, redis.port, controlEnvironment(CONTROL));
     // The first command runs the migrations; everything goes in before any n8n process starts.
     await cluster.main.importCredentials(credentials(chainSandbox.url, triggerSandbox.url));
-    for (const workflow of [chainWorkflow(CHAIN_API), triggerWorkflow(TRIGGER_API, receiver.url)]) {
+    for (const workflow of [
+      chainWorkflow(CHAIN_API),
+      triggerWorkflow(TRIGGER_API, receiver.url, CONTROL !== undefined),
+    ]) {
       await cluster.main.importWorkflow(workflow);
       await cluster.main.activate(workflow.id);
     }

@@ -53,8 +53,9 @@ export class QueueCluster {
     readonly line: N8nLine,
     readonly postgres: PostgresConnection,
     redisPort: number,
+    extraEnv: Record<string, string> = {},
   ) {
-    this.env = queueEnvironment(postgres, redisPort);
+    this.env = { ...queueEnvironment(postgres, redisPort), ...extraEnv };
     this.main = this.instance('main');
   }
 

@@ -10,8 +10,11 @@ export class Figures {
   private readonly file: string;
 
   /** A report left by an earlier run must not pass for this one's if this one stops early. */
-  constructor(private readonly line: N8nLine) {
-    this.file = join(REPO_ROOT, '.reports', `queue-mode-${line}.json`);
+  constructor(
+    private readonly line: N8nLine,
+    private readonly control?: string,
+  ) {
+    this.file = join(REPO_ROOT, '.reports', `queue-mode-${line}${control ? `-${control}` : ''}.json`);
     rmSync(this.file, { force: true });
   }
 
@@ -22,7 +25,9 @@ export class Figures {
   write(): void {
     if (!Object.keys(this.figures).length) return;
     mkdirSync(join(REPO_ROOT, '.reports'), { recursive: true });
-    const title = `n8n ${this.line}.x queue mode (issue 10)`;
+    const title = this.control
+      ? `n8n ${this.line}.x queue mode, control run ${this.control} (issue 37)`
+      : `n8n ${this.line}.x queue mode (issue 10)`;
     writeFileSync(this.file, `${JSON.stringify({ title, figures: this.figures }, null, 2)}\n`);
   }
 }

@@ -14,9 +14,10 @@ export const WATCHED = {
  * posts `{ node, id }` to a receiver in the test. The polls run on the main, the executions they
  * start run on the workers. They poll 30 s apart: two polls of one workflow emitting at once in
  * n8n 2.41 saved only one node's state (CI run #17: after the main was replaced, the other
- * emitted its first two tweets again), and this suite is about the main's state surviving.
+ * emitted its first two tweets again), and this suite is about the main's state surviving. The
+ * control runs (`support/control.ts`) poll them at the same second on purpose.
  */
-export function triggerWorkflow(credential: CredentialRef, receiver: string) {
+export function triggerWorkflow(credential: CredentialRef, receiver: string, sameSecond = false) {
   const watched = Object.values(WATCHED);
   return workflow(
     TRIGGER_WORKFLOW_ID,
@@ -28,7 +29,7 @@ export function triggerWorkflow(credential: CredentialRef, receiver: string) {
         event,
         { userName: { __rl: true, mode: 'username', value: account } },
         { socialDataApi: credential },
-        [15 + index * 30],
+        [sameSecond ? 15 : 15 + index * 30],
       ),
       postItems(node, [300, index * 200], receiver),
     ]),
