@@ -395,6 +395,14 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       Object.entries(expected).every(([node, ids]) => receiver.from(node).length >= ids.length);
     const context = () => `${cluster.main.log.slice(-3000)}\nreceived: ${JSON.stringify(receiver.received)}`;
 
+    if (CONTROL === 'durable-cursors') {
+      // n8n's first scheduled poll reads a cursor seeded from the published workflow, not the
+      // state its activation poll saved: the watch starts there, and what came in between is
+      // not emitted (2 of 2 tweets and followers, in the first control run). Start after it.
+      const requests = () => Object.values(triggerSandbox.stats.byEndpoint).reduce((sum, n) => sum + n, 0);
+      const before = requests();
+      await until('the first scheduled polls', () => requests() >= before + 2, 90_000, context);
+    }
     await add(2, 2);
     await until('a minute poll to emit the first additions', arrived, 150_000, context);
     await add(2, 2);
