@@ -83,16 +83,9 @@ async function pollAccountList(
   const store = watchStore(z, bundle, key);
   const readFor = (name: string) =>
     feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
-  const items = new Map<object, { record: object; bytes: number }>();
-  const itemOf = ({ account, record }: AccountRecord<{ id: string }>) => {
-    let item = items.get(record);
-    if (!item) {
-      const shaped = { ...shape(record), watched_account: account };
-      item = { record: shaped, bytes: Buffer.byteLength(JSON.stringify(shaped)) + 1 };
-      items.set(record, item);
-    }
-    return item;
-  };
+  // A record belongs to one account: shaped once, with its account.
+  const sized = shapedWithSize((record, account) => ({ ...shape(record), watched_account: account }));
+  const itemOf = ({ account, record }: AccountRecord<{ id: string }>) => sized(record, account);
   const result = await pollAccounts(
     readFor,
     names,
@@ -118,7 +111,7 @@ async function pollAccountList(
     );
   await store.set(result.state);
   const found = [...result.records].sort((a, b) => compareIds(b.record.id, a.record.id));
-  const output = uniqueById(found.map((entry) => itemOf(entry).record));
+  const output = uniqueById(found.map((entry) => itemOf(entry).item));
   const notice = noticeOf(result);
   if (notice) output.unshift({ id: `notice-${Date.now()}`, ...notice });
   return output;
@@ -153,13 +146,16 @@ function watchIdsOf(event: FeedId): number {
   return isUserFeed(event) ? 2000 : 500;
 }
 
-/** Each record shaped once, with the bytes it adds to the output (its JSON and a comma). */
-function shapedWithSize(shape: (record: unknown) => object) {
+/**
+ * Each record shaped once (by the record: the same object is the same item), with the bytes it
+ * adds to the output (its JSON and a comma).
+ */
+function shapedWithSize(shape: (record: unknown, account?: string) => object) {
   const items = new Map<unknown, { item: object; bytes: number }>();
-  return (record: unknown) => {
+  return (record: unknown, account?: string) => {
     let entry = items.get(record);
     if (!entry) {
-      const item = shape(record);
+      const item = shape(record, account);
       entry = { item, bytes: Buffer.byteLength(JSON.stringify(item)) + 1 };
       items.set(record, entry);
     }
