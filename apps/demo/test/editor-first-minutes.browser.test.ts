@@ -82,6 +82,9 @@ describe.each(LINES)('the first five minutes in the n8n %i.x editor, in headless
       await steps();
     } catch (error) {
       await page.screenshot({ path: join(shots, `failed-${name}.png`) }).catch(() => undefined);
+      // What the editor's n8n said last: a step that fails because n8n stopped says why.
+      if (error instanceof Error)
+        error.message += `\n--- the editor's n8n, last lines:\n${stack.n8n.log.slice(-2500)}`;
       throw error;
     }
   };
