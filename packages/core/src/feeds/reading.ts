@@ -114,8 +114,8 @@ export interface Read<R> {
  * Reads pages from `cursor` (undefined: the top) until the feed ends or stalls, `more` says the
  * walk has read enough, or `budget` requests are spent, or the host's time (`read.more`) is up
  * after at least `timeFloor` requests: a walk that reads its last page again to find its place
- * (a gap, a backlog) passes 2, or a slow API would keep it from ever moving. Every engine reads through this, so the
- * stop rules of a trigger are the same for every order of feed.
+ * (a gap, a backlog) passes 2, or a slow API would keep it from ever moving. Every engine reads
+ * through this, so the stop rules of a trigger are the same for every order of feed.
  */
 export async function readPages<R extends { id: string }>(
   read: ReadPages<R>,
