@@ -61,9 +61,13 @@ async function startExport(args: string[], checkpoint: string, records: number) 
   return { child, done };
 }
 
-async function resumeToTheEnd(args: string[]): Promise<Result> {
+/** Runs the export again; stderr says where it resumed, and nothing else (no bar off a terminal). */
+async function resumeToTheEnd(args: string[], checkpoint: string): Promise<Result> {
+  const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as { records: number; pages: number };
   const result = await bench.run(args);
-  expect(result.stderr).toBe('');
+  expect(result.stderr).toBe(
+    `social-data: resuming at record ${saved.records.toLocaleString('en-US')} (page ${saved.pages.toLocaleString('en-US')}) from ${checkpoint}\n`,
+  );
   expect(result.code).toBe(0);
   return result;
 }
@@ -84,9 +88,25 @@ describe('--checkpoint', () => {
     expect(existsSync(output)).toBe(false);
     expect(linesOf(`${output}.partial`)).toHaveLength(saved);
 
-    await resumeToTheEnd(args);
+    await resumeToTheEnd(args, checkpoint);
     expectEveryFollowerOnce(output);
     expect(existsSync(checkpoint)).toBe(false);
+    expect(existsSync(`${output}.partial`)).toBe(false);
+  });
+
+  it('after Ctrl-C without --checkpoint: exits 130, says the file was not written and how to keep what was read', async () => {
+    const output = bench.path('unsaved.jsonl');
+    const child = bench.spawn(['user', 'followers', '@followers_100k', '--all', '-o', output]);
+    const done = finished(child);
+    await until('the export under way', () => existsSync(`${output}.partial`), 60_000);
+    child.kill('SIGINT');
+    const stopped = await done;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toBe(
+      `social-data: interrupted; ${output} was not written (an export is kept only once complete).\n` +
+        'hint: add --checkpoint FILE to keep what was read: the same command then continues after Ctrl-C.\n',
+    );
+    expect(existsSync(output)).toBe(false);
     expect(existsSync(`${output}.partial`)).toBe(false);
   });
 
@@ -100,7 +120,7 @@ describe('--checkpoint', () => {
     expect(failed.stderr).toContain('is saved: run the same command to continue');
     expect(recordsSaved(checkpoint)).toBeLessThan(FOLLOWERS);
 
-    await resumeToTheEnd(args);
+    await resumeToTheEnd(args, checkpoint);
     expectEveryFollowerOnce(output);
   });
 
@@ -114,7 +134,7 @@ describe('--checkpoint', () => {
     const partial = `${output}.partial`;
     appendFileSync(partial, `${linesOf(partial).at(-1)}\n{"id":"14000000`);
 
-    await resumeToTheEnd(args);
+    await resumeToTheEnd(args, checkpoint);
     expectEveryFollowerOnce(output);
   });
 
@@ -156,7 +176,7 @@ describe('--checkpoint', () => {
     const { child, done } = await startExport(args, checkpoint, 5_000);
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
-    await resumeToTheEnd(args);
+    await resumeToTheEnd(args, checkpoint);
     const text = readFileSync(output, 'utf8');
     const header = text.slice(0, text.indexOf('\n'));
     expect(text.split('\n').filter((line) => line === header)).toHaveLength(1);
@@ -184,7 +204,7 @@ describe('--checkpoint', () => {
     const { child, done } = await startExport(args, checkpoint, 5_000);
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
-    await resumeToTheEnd(args);
+    await resumeToTheEnd(args, checkpoint);
     const records = JSON.parse(readFileSync(output, 'utf8')) as Array<{ id: string }>;
     expect(records).toHaveLength(30_000);
     expect(new Set(records.map((record) => record.id)).size).toBe(30_000);

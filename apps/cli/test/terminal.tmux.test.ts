@@ -66,9 +66,22 @@ describe('in a real terminal (tmux)', () => {
     expect(saved.records).toBeLessThan(100_000);
   });
 
-  it('continues from the checkpoint to the end, and clears the bar when done', async () => {
+  it('continues from the checkpoint to the end, says where it resumed, clears the bar and sums up', async () => {
+    const { records, pages } = JSON.parse(readFileSync(bench.path('followers.checkpoint'), 'utf8')) as {
+      records: number;
+      pages: number;
+    };
     expect(await terminal.run(EXPORT)).toBe(0);
-    expect(terminal.screen()).not.toMatch(/records \|/);
+    const screen = terminal.screen();
+    expect(screen).toContain(
+      `social-data: resuming at record ${records.toLocaleString('en-US')} (page ${pages.toLocaleString('en-US')}) from followers.checkpoint`,
+    );
+    expect(screen).toMatch(
+      new RegExp(
+        `social-data: 100,000 records in [\\d,]+ pages, ${(100_000 - records).toLocaleString('en-US')} of them in this run \\([\\d.]+ s\\)`,
+      ),
+    );
+    expect(screen).not.toMatch(/records \|/);
     expect(await terminal.run('wc -l < followers.jsonl')).toBe(0);
     expect(terminal.screen()).toMatch(/^100000$/m);
     expect(existsSync(bench.path('followers.checkpoint'))).toBe(false);

@@ -1,5 +1,5 @@
 import type { SocialDataClient } from '@social-data/core';
-import { EXIT, describe, exitCodeOf } from '../run/failure';
+import { EXIT, Interrupted, describe, exitCodeOf } from '../run/failure';
 
 /** `is-private` → `isPrivate`, as commander names an option's value. */
 export function camel(name: string): string {
@@ -19,10 +19,11 @@ export function reportFailure(
   const code = exitCodeOf(error);
   process.exitCode = code;
   if (code === EXIT.interrupted) {
+    const hint = error instanceof Interrupted && error.hint ? `\nhint: ${error.hint}` : '';
     process.stderr.write(
       checkpoint
         ? `social-data: interrupted; the checkpoint ${checkpoint} is saved: run the same command to continue.\n`
-        : 'social-data: interrupted.\n',
+        : `social-data: ${error instanceof Interrupted && error.hint ? error.message : 'interrupted.'}${hint}\n`,
     );
     return;
   }

@@ -7,7 +7,15 @@ import { createFormatter } from '../output/format';
 import type { Format, Formatter } from '../output/format';
 import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
 import type { Checkpoint } from './checkpoint';
-import { InputsFailed, UsageError, describe, stopsEveryInput } from './failure';
+import {
+  EXIT,
+  InputsFailed,
+  Interrupted,
+  UsageError,
+  describe,
+  exitCodeOf,
+  stopsEveryInput,
+} from './failure';
 import { checkWritable } from './writable';
 import { createProgress, progressEnabled } from './progress';
 import type { Progress, ProgressChoice } from './progress';
@@ -49,6 +57,13 @@ export function shapeFor(id: EndpointId, simplify: boolean | undefined): Shape {
 export function warn(line: string): void {
   process.stderr.write(`social-data: warning: ${line}\n`);
 }
+
+/** Something the user should know that went as it should. */
+function note(line: string): void {
+  process.stderr.write(`social-data: ${line}\n`);
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
 
 interface Run {
   client: SocialDataClient;
@@ -103,9 +118,15 @@ async function exportPages(
     // The next page is on the wire while this one is written; never past --limit or --max-pages.
     prefetch: true,
   });
-  let total = progressEnabled(progressChoice) ? await knownTotal(client, id, params) : undefined;
+  if (saved)
+    note(
+      `resuming at record ${count(saved.records)} (page ${count(saved.pages)}) from ${paging.checkpoint ?? 'the checkpoint'}`,
+    );
+  const shown = progressEnabled(progressChoice);
+  let total = shown ? await knownTotal(client, id, params) : undefined;
   if (total !== undefined && paging.limit !== undefined) total = Math.min(total, paging.limit);
-  const progress: Progress = await createProgress(progressChoice, total);
+  const started = Date.now();
+  const progress: Progress = await createProgress(progressChoice, total, Date.now, done.records);
   try {
     progress.update(done.records, done.pages);
     // eachPage, not `for await`: the loop would keep each page alive while the next is parsed.
@@ -130,8 +151,14 @@ async function exportPages(
   } finally {
     progress.stop();
   }
-  const note = WARN_ON_STOP[pages.stopReason ?? ''];
-  if (note) warn(note);
+  const stopNote = WARN_ON_STOP[pages.stopReason ?? ''];
+  if (stopNote) warn(stopNote);
+  // Where a bar was drawn and cleared, one line says what the export did.
+  if (shown) {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const resumed = saved ? `, ${count(done.records - saved.records)} of them in this run` : '';
+    note(`${count(done.records)} records in ${count(done.pages)} pages${resumed} (${seconds} s)`);
+  }
 }
 
 /** A batch lookup keeps what it found; the ids that failed are named, and the run fails after. */
@@ -215,6 +242,11 @@ export async function runEndpoint(
     destination.write(formatter.end());
   } catch (error) {
     destination.abandon(paging.checkpoint !== undefined);
+    if (exitCodeOf(error) === EXIT.interrupted && paginated && !paging.checkpoint && output.output)
+      throw new Interrupted(
+        `interrupted; ${output.output} was not written (an export is kept only once complete).`,
+        'add --checkpoint FILE to keep what was read: the same command then continues after Ctrl-C.',
+      );
     throw error;
   }
   destination.finish();

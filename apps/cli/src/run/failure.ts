@@ -26,6 +26,14 @@ export class UsageError extends Error {
 /** The run was stopped with Ctrl-C (or SIGTERM); what it wrote is saved. */
 export class Interrupted extends Error {
   override name = 'Interrupted';
+
+  /** What the user can do next time, when the interruption cost them what was read. */
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The fix in a terminal is a variable or `configure`, said more precisely than core can. */

@@ -21,6 +21,8 @@ export async function createProgress(
   choice: ProgressChoice,
   total: number | undefined,
   now = Date.now,
+  /** Records an earlier, interrupted run wrote: counted in the bar, not in this run's rate. */
+  resumedAt = 0,
 ): Promise<Progress> {
   if (!progressEnabled(choice)) return silent;
   // Loaded only when a bar is drawn: cron runs and pipes never pay its start-up time.
@@ -39,7 +41,8 @@ export async function createProgress(
   return {
     update(records, pages) {
       const seconds = (now() - started) / 1000;
-      bar.update(records, { pages, rate: seconds > 0 ? Math.round(records / seconds) : 0 });
+      const rate = seconds > 0 ? Math.round((records - resumedAt) / seconds) : 0;
+      bar.update(records, { pages, rate });
     },
     stop() {
       bar.stop();

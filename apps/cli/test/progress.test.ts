@@ -1,0 +1,23 @@
+import { createProgress } from '../src/run/progress';
+
+describe('the progress bar', () => {
+  it("gives a resumed export's rate from this run's records, not the ones an earlier run wrote", async () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      let clock = 1_000;
+      // 198,000 records came from the interrupted run; this one adds 2,000 in 2 s.
+      const progress = await createProgress('on', 200_000, () => clock, 198_000);
+      clock += 2_000;
+      progress.update(200_000, 1_000);
+      progress.stop();
+    } finally {
+      spy.mockRestore();
+    }
+    const text = written.join('');
+    expect(text).toMatch(/200000\/200000 records \| 1000 pages \| 1000\/s/);
+  });
+});
