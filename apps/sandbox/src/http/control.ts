@@ -23,7 +23,8 @@ const ROLES = ['followers', 'following', 'mutuals', 'listMembers', 'listSubscrib
 function accountOf(world: World, value: unknown, field: string): number {
   const text = String(value ?? '');
   const found = /^\d+$/.test(text) ? world.accountById(text) : world.accountByName(text.replace(/^@/, ''));
-  if (found === undefined) throw notFound(`${field} account`);
+  // Named by the field and the value given: `owner "nobody" not found`.
+  if (found === undefined) throw notFound(`${field} "${text}"`);
   return found;
 }
 

@@ -31,6 +31,32 @@ describe('the control API changes the world while it runs', () => {
     expect(BigInt(String(another.id))).toBeGreaterThan(BigInt(String(added.id)));
   });
 
+  it('names the field and the value it could not find, and every role when one is wrong', async () => {
+    const unknown = await env.control('/groups', {
+      role: 'followers',
+      owner: 'one_follower',
+      account: 'nobody_here',
+      action: 'join',
+    });
+    expect(unknown).toMatchObject({ status: 'error', msg: 'account "nobody_here" not found' });
+    const owner = await env.control('/groups', {
+      role: 'followers',
+      owner: '@ghost',
+      account: '1',
+      action: 'join',
+    });
+    expect(owner).toMatchObject({ msg: 'owner "@ghost" not found' });
+    const role = await env.control('/groups', {
+      role: 'fans',
+      owner: 'one_follower',
+      account: '1',
+      action: 'join',
+    });
+    expect(role).toMatchObject({
+      msg: 'role must be one of followers, following, mutuals, listMembers, listSubscribers, muted',
+    });
+  });
+
   it('adds a follower at the top, counts it, and removes it again on unfollow', async () => {
     const newcomer = (await env.client().call('getUserFollowers', { userName: 'followers_1k', count: 1 }))
       .followers[0]!;
