@@ -35,7 +35,8 @@ Ready in ${progress.elapsedSeconds} s: n8n ${N8N_LINES[options.line].version}. O
   password  ${EDITOR_OWNER.password}
 
 Add a node, search "Social Data" (or "twitter", "followers"...): the credential "Social Data"
-(API key, session cookie and proxy) points at the sandbox on ${stack.sandbox.url}. The example
+(API key, session cookie and proxy) points at the sandbox on ${stack.sandbox.url}, whose API key is
+${stack.sandbox.keys[0]} (for an HTTP Request node, the CLI or the MCP server beside it). The example
 workflows are under Workflows; file nodes write to demo-output/ only. This n8n is throwaway: export
 what you build before you press Ctrl-C.`);
   } catch (error) {

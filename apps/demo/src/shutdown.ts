@@ -26,6 +26,7 @@ export class Shutdown {
 
   private async finish(): Promise<void> {
     await this.stack?.close();
+    console.log('Stopped: n8n and the sandbox are down, the throwaway n8n folder is deleted.');
     process.exit(this.code);
   }
 }

@@ -67,7 +67,10 @@ async function main(): Promise<void> {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void sandbox.close().then(() => process.exit(0));
+      void sandbox.close().then(() => {
+        console.log('The sandbox stopped.');
+        process.exit(0);
+      });
     });
   }
 }
