@@ -64,16 +64,52 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
   async function runBatch(calls: Call[], during: (before: Set<string>) => Promise<Set<string> | void>) {
     chainSandbox.stats.reset();
     const before = startedByAny();
+    const storedBefore = new Set(cluster.executions(CHAIN_WORKFLOW_ID).map((each) => each.id));
     const statuses = callAll(webhookUrl(cluster.url), calls);
     const abandoned = (await during(before)) ?? new Set<string>();
     expect(await statuses).toEqual(calls.map(() => 200));
     // Crashed executions never finish, so this wait only bounds the run; the outcome tells. It is
     // long because a job a stopping worker took and let go waits for the queue's stall check
-    // before another worker gets it, and on a busy machine (CI run #15) 90 s was not enough.
+    // before another worker gets it, and on a busy machine (CI run #15) 90 s was not enough. A job
+    // n8n 2.x gave up on never finishes on a worker either: every execution of the batch stored and
+    // none still waiting or running ends the wait too (looked at every 5 s, each look a child process).
     const finishedOfBatch = () =>
       [...finishedByAny()].filter((id) => !before.has(id) && !abandoned.has(id)).length;
-    await waitFor(() => finishedOfBatch() >= calls.length - abandoned.size, 240_000);
-    return batchOutcome(cluster.executions(CHAIN_WORKFLOW_ID), calls);
+    let lookedAt = 0;
+    const settledInDatabase = () => {
+      if (Date.now() - lookedAt < 5_000) return false;
+      lookedAt = Date.now();
+      const ofBatch = cluster.executions(CHAIN_WORKFLOW_ID).filter((each) => !storedBefore.has(each.id));
+      return (
+        ofBatch.length >= calls.length && ofBatch.every((each) => !['new', 'running'].includes(each.status))
+      );
+    };
+    await waitFor(() => finishedOfBatch() >= calls.length - abandoned.size || settledInDatabase(), 240_000);
+    const stored = cluster.executions(CHAIN_WORKFLOW_ID);
+    return {
+      ...batchOutcome(stored, calls),
+      /** The batch's executions that did not succeed, a tagless one (its input lost) included. */
+      failed: stored.filter((each) => !storedBefore.has(each.id) && each.status !== 'success'),
+    };
+  }
+
+  /**
+   * Sends the calls that got no success again, waits for them, and says how the batch ended
+   * without `gaveUp`, the executions n8n will never run.
+   */
+  async function sendLostAgain(calls: Call[], first: BatchOutcome, gaveUp: StoredExecution[]) {
+    const lostCalls = calls.filter((call) => first.lost.includes(call.tag));
+    const finishedBefore = finishedByAny().size;
+    expect(await callAll(webhookUrl(cluster.url), lostCalls)).toEqual(lostCalls.map(() => 200));
+    await waitFor(() => finishedByAny().size >= finishedBefore + lostCalls.length, 60_000);
+    const ids = new Set(gaveUp.map((each) => each.id));
+    return {
+      lostCalls,
+      outcome: batchOutcome(
+        cluster.executions(CHAIN_WORKFLOW_ID).filter((execution) => !ids.has(execution.id)),
+        calls,
+      ),
+    };
   }
 
   /** Executions of the batch each of `workers` finished, by worker name. */
@@ -212,20 +248,34 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     let exitCode: number | null = null;
     let exitedAfter = 0;
     try {
-      const outcome = await runBatch(calls, async (before) => {
+      const first = await runBatch(calls, async (before) => {
         inFlight = await midRun(stopped, calls, before);
         const signalledAt = Date.now();
         await stopped.process.stop();
         exitCode = await stopped.process.exited;
         exitedAfter = seconds(signalledAt);
       });
+      // n8n 2.x can fail for good a job the stopping worker had just taken from the queue: it ends
+      // `error`, "failed to be processed too many times", with no node data (3 of about 9 runs
+      // while building). Nothing of it ran, so its call is sent again, as the README tells users.
+      const gaveUp = line === 2 ? first.failed.filter((each) => /too many times/.test(each.error ?? '')) : [];
+      const { outcome, lostCalls } = gaveUp.length
+        ? await sendLostAgain(calls, first, gaveUp)
+        : { outcome: first, lostCalls: [] };
       const counts = perWorker(outcome, [stopped, worker('worker-2')]);
       figures.set('SIGTERM: running on the stopped worker at the signal', inFlight.size);
       figures.set('SIGTERM: seconds until it exited', exitedAfter);
       figures.set('SIGTERM: executions per worker', describeWorkers(counts));
+      if (line === 2) {
+        figures.set('SIGTERM: jobs n8n gave up on (error, nothing run)', gaveUp.length);
+        figures.set('SIGTERM: calls sent again, then successful', lostCalls.length - outcome.lost.length);
+      }
 
       expect(exitCode).toBe(0);
       expect([...inFlight].filter((id) => !cluster.finishedBy(stopped).has(id))).toEqual([]);
+      // Only a job given up on may fail, and only one the stopping worker never ran.
+      expect(gaveUp.map((each) => each.nodes)).toEqual(gaveUp.map(() => ({})));
+      expect(lostCalls).toHaveLength(gaveUp.length);
       expectAllSucceeded(outcome, calls);
       // Nothing ran twice: the sandbox saw exactly one chain per call.
       expect(chainRequests()).toEqual(expectedRequests(calls.map((call) => call.account)));
@@ -333,15 +383,8 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       const retried = await Promise.all([...failedIds].map((id) => rest.retry(id)));
 
       // What works: the sender sends the calls that got no successful execution again.
-      const lostCalls = calls.filter((call) => first.lost.includes(call.tag));
-      const finishedBefore = finishedByAny().size;
-      expect(await callAll(webhookUrl(cluster.url), lostCalls)).toEqual(lostCalls.map(() => 200));
-      await waitFor(() => finishedByAny().size >= finishedBefore + lostCalls.length, 60_000);
+      const { outcome, lostCalls } = await sendLostAgain(calls, first, failed);
       const requests = chainRequests();
-      const outcome = batchOutcome(
-        cluster.executions(CHAIN_WORKFLOW_ID).filter((execution) => !failedIds.has(execution.id)),
-        calls,
-      );
       const counts = perWorker(outcome, [worker('worker-2'), worker('worker-3')]);
       figures.set('SIGKILL: running on the killed worker (its log)', inFlight.size);
       figures.set('SIGKILL: of them stored as a success before the kill', inFlight.size - diedWith.length);
