@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import {
+  agentArgName,
   agentToolName,
   approximateTokens,
   catalog,
@@ -54,7 +55,8 @@ function toolOf(id: EndpointId) {
 function inputsFor(id: EndpointId, values: Record<string, unknown>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of Object.keys(endpointSpec(id).params))
-    if (name !== 'cursor' && name !== 'count' && values[name] !== undefined) args[name] = values[name];
+    if (name !== 'cursor' && name !== 'count' && values[name] !== undefined)
+      args[agentArgName(name)] = values[name];
   return args;
 }
 
@@ -119,16 +121,18 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
       const spec = endpointSpec(id);
       const tool = byName.get(toolOf(id))!;
       const properties = tool.inputSchema.properties as Record<string, Record<string, unknown>>;
-      const params = Object.entries(spec.params);
+      const params = Object.entries(spec.params).filter(([name]) => name !== 'count');
       expect(tool.inputSchema.required).toEqual(
-        params.filter(([, param]) => param.required).map(([name]) => name),
+        params.filter(([, param]) => param.required).map(([name]) => agentArgName(name)),
       );
-      for (const [name] of params) expect(properties).toHaveProperty(name);
-      if (spec.count) {
-        expect(properties.count!.minimum).toBe(spec.count.min);
-        expect(properties.count!.maximum).toBe(spec.count.max);
-        expect(properties.count!.default).toBe(spec.count.default);
-      }
+      for (const [name] of params) expect(properties).toHaveProperty(agentArgName(name));
+      // One naming style for every argument, and one way to ask for fewer records: limit.
+      for (const name of Object.keys(properties))
+        expect({ tool: tool.name, name }).toEqual({
+          tool: tool.name,
+          name: expect.stringMatching(/^[a-z]+(_[a-z]+)*$/),
+        });
+      expect(properties).not.toHaveProperty('count');
       expect(Object.hasOwn(properties, 'limit')).toBe(isPaginated(id));
       expect(tool.description).toContain(spec.description);
       if ('userName' in spec.params) expect(tool.description).toContain('x.com/name');
@@ -150,7 +154,7 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   });
 
   it('calls every tool with the sandbox inputs, each output within the budget', async () => {
-    const tweets = await call(toolOf('getUserTweets'), { userName: RECORD_INPUTS.userName, limit: 3 });
+    const tweets = await call(toolOf('getUserTweets'), { user_name: RECORD_INPUTS.userName, limit: 3 });
     const values: Record<string, unknown> = {
       ...RECORD_INPUTS,
       ...PLAIN_INPUTS,
@@ -171,7 +175,7 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   });
 
   it('ends a read at the output budget and continues it from next_cursor, with no record lost or repeated', async () => {
-    const args = { userName: 'followers_1k', limit: 200 };
+    const args = { user_name: 'followers_1k', limit: 200 };
     const first = await call(toolOf('getUserFollowers'), args);
     expect(first.isError).toBe(false);
     expect(reencoded(first)).toBeLessThanOrEqual(DEFAULT_OUTPUT_BUDGET);
@@ -196,11 +200,13 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   });
 
   it.each([
-    ['getUser', { userName: 'not a screen name!' }, 'userName'],
-    ['getUserFollowers', { userName: 'social_data', limit: 5000 }, 'limit'],
-    ['getUserMedia', { userName: 'social_data', count: 500 }, 'count'],
-    ['getUser', { userName: 'social_data', limit: 5 }, 'limit'],
+    ['getUser', { user_name: 'not a screen name!' }, 'user_name'],
+    ['getUser', { userName: 'not a screen name!' }, 'user_name'],
+    ['getUserFollowers', { user_name: 'social_data', limit: 5000 }, 'limit'],
+    ['getUserMedia', { user_name: 'social_data', count: 500 }, 'count'],
+    ['getUser', { user_name: 'social_data', limit: 5 }, 'limit'],
     ['lookupTweets', { tweet_ids: 'https://x.com/jack' }, 'tweet_ids'],
+    ['getUsersByIds', { user_ids: 'https://x.com/jack' }, 'user_ids'],
   ] as const)('refuses bad input to %s (%j) naming %s, before any request', async (id, args, field) => {
     const before = sandbox.stats.requests;
     const seen = await call(toolOf(id), args);
@@ -211,10 +217,10 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   });
 
   it('refuses a cursor of another tool, naming the tool it belongs to', async () => {
-    const followers = await call(toolOf('getUserFollowers'), { userName: 'followers_1k', limit: 5 });
+    const followers = await call(toolOf('getUserFollowers'), { user_name: 'followers_1k', limit: 5 });
     const before = sandbox.stats.requests;
     const seen = await call(toolOf('getUserFollowing'), {
-      userName: 'followers_1k',
+      user_name: 'followers_1k',
       cursor: followers.body.next_cursor,
     });
     expect(seen.body.error).toMatchObject({ field: 'cursor' });
@@ -230,11 +236,11 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
     async (fault, text) => {
       sandbox.faults.add({ fault, endpoint: 'getUserFollowers', times: 1 });
       try {
-        const seen = await call(toolOf('getUserFollowers'), { userName: 'social_data', limit: 5 });
+        const seen = await call(toolOf('getUserFollowers'), { user_name: 'social_data', limit: 5 });
         expect(seen.isError).toBe(true);
         const error = seen.body.error as { message: string; hint: string };
         expect(`${error.message} ${error.hint}`).toContain(text);
-        const again = await call(toolOf('getUserFollowers'), { userName: 'social_data', limit: 5 });
+        const again = await call(toolOf('getUserFollowers'), { user_name: 'social_data', limit: 5 });
         expect(recordsOf(again)).toHaveLength(5);
       } finally {
         sandbox.faults.clear();
@@ -245,10 +251,10 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   it('answers a rate limit that outlasts the retries with an error result saying when to try again', async () => {
     sandbox.faults.add({ fault: 'rate-limit', endpoint: 'getUser', retryAfter: 1, times: 3 });
     try {
-      const seen = await call(toolOf('getUser'), { userName: 'social_data' });
+      const seen = await call(toolOf('getUser'), { user_name: 'social_data' });
       expect(seen.isError).toBe(true);
       expect(seen.body.error).toMatchObject({ type: 'RateLimitError', retry_after_seconds: 1 });
-      const again = await call(toolOf('getUser'), { userName: 'social_data' });
+      const again = await call(toolOf('getUser'), { user_name: 'social_data' });
       expect(again.isError).toBe(false);
     } finally {
       sandbox.faults.clear();
@@ -283,7 +289,7 @@ describe('a call the client cancels over stdio', () => {
         server.stderr,
       );
       sandbox.faults.clear();
-      expect((await callTool(server.client, toolOf('getUser'), { userName: 'social_data' })).isError).toBe(
+      expect((await callTool(server.client, toolOf('getUser'), { user_name: 'social_data' })).isError).toBe(
         false,
       );
     } finally {
@@ -320,7 +326,7 @@ describe('a server whose API answers start and never finish (issue 38)', () => {
       sandbox.faults.add({ fault, endpoint: 'getUser', times: 3, delayMs: 1000 });
       try {
         const started = Date.now();
-        const seen = await callTool(server.client, toolOf('getUser'), { userName: 'social_data' });
+        const seen = await callTool(server.client, toolOf('getUser'), { user_name: 'social_data' });
         seenTexts.push(seen.text);
         expect(seen.isError).toBe(true);
         expect(seen.body.error).toMatchObject({
@@ -366,7 +372,7 @@ describe('a server whose settings are wrong', () => {
       const server = await connect('stdio', { ...settingsFor(sandbox.url), ...change }, ['--verbose']);
       try {
         expect((await server.client.listTools()).tools).toHaveLength(endpointIds.length);
-        const seen = await callTool(server.client, toolOf('getUser'), { userName: 'social_data' });
+        const seen = await callTool(server.client, toolOf('getUser'), { user_name: 'social_data' });
         seenTexts.push(seen.text);
         expect(seen.isError).toBe(true);
         expect(seen.body.error).toMatchObject({ type, settings: expect.stringContaining(setting) });

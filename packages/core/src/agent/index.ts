@@ -1,4 +1,4 @@
-export { agentInputSchema, agentToolDescription, agentToolName, agentTools } from './tools';
+export { agentArgName, agentInputSchema, agentToolDescription, agentToolName, agentTools } from './tools';
 export type { AgentTool, JsonSchema, ToolHost } from './tools';
 export { agentOutputSchema } from './output-schema';
 export { runAgentTool } from './run';

@@ -2,7 +2,7 @@ import type { SocialDataClient } from '../client';
 import type { EndpointId } from '../catalog/endpoints';
 import type { BatchLookupId, PaginatedId } from '../catalog/infer';
 import { endpointSpec, isPaginated, recordKindOf } from '../catalog/queries';
-import { NotFoundError } from '../errors/classes';
+import { NotFoundError, ValidationError } from '../errors/classes';
 import { SETTINGS } from '../errors/host-words';
 import { invalid } from '../input/fail';
 import { normalizeParams } from '../input/params';
@@ -14,7 +14,7 @@ import { decodeAgentCursor, encodeAgentCursor } from './cursor';
 import type { AgentPosition } from './cursor';
 import { agentErrorOutput, agentOutput } from './output';
 import type { AgentOutput } from './output';
-import { agentToolName } from './tools';
+import { agentArgName, agentToolName } from './tools';
 import { modelViewOf } from './view';
 
 export interface AgentCallOptions {
@@ -37,6 +37,12 @@ export interface AgentCallOptions {
    * content array as JSON, every quote escaped) passes how it does so.
    */
   measure?: ((text: string) => number) | undefined;
+  /**
+   * How the arguments are named: `tool` (default) as `agentTools()` declares them (`user_name`),
+   * `catalog` as the catalog does (`userName`; n8n's node fills those). A catalog name passed to
+   * a tool still works, so a model that knew the old names is not refused.
+   */
+  argNames?: 'tool' | 'catalog' | undefined;
 }
 
 type Measure = (text: string) => number;
@@ -103,6 +109,23 @@ function argsObject(args: unknown): Args {
   if (typeof args !== 'object' || Array.isArray(args))
     throw invalid('arguments', 'expected an object of named inputs', 'Pass the inputs as a JSON object.');
   return { ...(args as Args) };
+}
+
+/** The tool's arguments under their catalog names (`user_name` → `userName`). */
+function fromToolNames(id: EndpointId, args: Args): Args {
+  const byArg = new Map(Object.keys(endpointSpec(id).params).map((param) => [agentArgName(param), param]));
+  return Object.fromEntries(Object.entries(args).map(([name, value]) => [byArg.get(name) ?? name, value]));
+}
+
+/** A refused input named as the model passed it: `user_name: …`, not the catalog's `userName`. */
+function inToolNames(id: EndpointId, error: unknown): unknown {
+  if (!(error instanceof ValidationError) || !error.field || !(error.field in endpointSpec(id).params))
+    return error;
+  const arg = agentArgName(error.field);
+  if (error.message.startsWith(`${error.field}:`))
+    error.message = `${arg}:${error.message.slice(error.field.length + 1)}`;
+  error.field = arg;
+  return error;
 }
 
 function continueText(toolName: string): string {
@@ -292,12 +315,14 @@ export async function runAgentTool(
       { min: MIN_OUTPUT_BUDGET },
       'budget',
     );
-    const args = argsObject(rawArgs);
+    const given = argsObject(rawArgs);
+    const args = options.argNames === 'catalog' ? given : fromToolNames(id, given);
     if (isPaginated(id)) return await readPages(client, id, args, budget, options);
     if (endpointSpec(id).result.kind === 'records')
       return await readLookup(client, id as BatchLookupId, args, budget, options);
     return await readOne(client, id, args, options.signal);
-  } catch (error) {
+  } catch (caught) {
+    const error = options.argNames === 'catalog' ? caught : inToolNames(id, caught);
     const words = options.settingsName ?? SETTINGS;
     return agentErrorOutput(error, client.redact, options.settings, {
       settings: words,

@@ -27,10 +27,26 @@ export interface AgentTool {
   };
 }
 
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /** `getUserFollowers` → `get_user_followers`: the snake case function-calling models know best. */
 export function agentToolName(id: string): string {
-  return id.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return snakeCase(id);
 }
+
+/**
+ * A catalog input as a tool's argument: `userName` → `user_name`, `userIds` → `user_ids`, so
+ * every tool speaks one style beside the API's own `tweet_ids` and `list_id` (issue 40).
+ */
+export function agentArgName(param: string): string {
+  return snakeCase(param);
+}
+
+/**
+ * Inputs a tool does not offer: `count` is the API's page size, which a model has no reason to
+ * choose beside `limit` (the records it wants); a host may still pass it.
+ */
+const NOT_OFFERED = new Set(['count']);
 
 const RESOURCE_LABELS: Record<string, string> = {
   user: 'User',
@@ -80,8 +96,9 @@ export function agentInputSchema(id: EndpointId): JsonSchema & { type: 'object' 
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [name, spec] of Object.entries(endpointSpec(id).params)) {
-    properties[name] = paramSchema(id, spec);
-    if (spec.required) required.push(name);
+    if (NOT_OFFERED.has(name)) continue;
+    properties[agentArgName(name)] = paramSchema(id, spec);
+    if (spec.required) required.push(agentArgName(name));
   }
   if (endpointSpec(id).result.kind === 'records')
     properties.cursor = paramSchema(id, {
@@ -128,6 +145,8 @@ export interface ToolHost {
   most?: string;
   /** Where the session cookie and proxy are set; default this server. */
   settings?: string;
+  /** How the host names an input to the model; default the tools' snake case (`user_name`). */
+  argName?: (param: string) => string;
 }
 
 /** What a model reads to choose the tool and fill its inputs. */
@@ -136,11 +155,12 @@ export function agentToolDescription(id: EndpointId, host: ToolHost = {}): strin
     offered = () => true,
     most = `limit (default ${DEFAULT_AGENT_LIMIT})`,
     settings = 'configured for this server',
+    argName = agentArgName,
   } = host;
   const spec = endpointSpec(id);
   const inputs = Object.entries(spec.params)
-    .filter(([name]) => name !== 'cursor' && name !== 'count' && offered(name))
-    .map(([name, param]) => `${name}${param.required ? '' : ' (optional)'}: ${param.description}`);
+    .filter(([name]) => name !== 'cursor' && !NOT_OFFERED.has(name) && offered(name))
+    .map(([name, param]) => `${argName(name)}${param.required ? '' : ' (optional)'}: ${param.description}`);
   const parts = [spec.description, returns(id, most)];
   if (inputs.length) parts.push(`Inputs: ${inputs.join(' ')}`);
   if (spec.mode === 'session')

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import {
+  agentArgName,
   agentInputSchema,
   agentTools,
   catalog,
@@ -233,8 +234,28 @@ describe('the tools', () => {
     for (const id of endpointIds) {
       const schema = agentInputSchema(id);
       const names = Object.keys(schema.properties as object);
-      for (const name of Object.keys(catalog[id].params)) expect(names).toContain(name);
+      for (const name of Object.keys(catalog[id].params))
+        if (name !== 'count') expect(names).toContain(agentArgName(name));
+      expect(names).not.toContain('count');
       expect(schema.additionalProperties).toBe(false);
     }
+  });
+
+  it("take their arguments in snake case, name a refused one so, and still take the catalog's names", async () => {
+    const client = withJackFollowers();
+    const given = await runAgentTool(client, 'getUserFollowers', { user_name: 'jack', limit: 3 });
+    expect(parse(given.text).records).toHaveLength(3);
+    const refused = parse((await runAgentTool(client, 'getUser', { user_name: 'not a name!' })).text);
+    expect(refused.error).toMatchObject({
+      field: 'user_name',
+      message: expect.stringMatching(/^user_name: /),
+    });
+    const old = parse((await runAgentTool(client, 'getUsersByIds', { userIds: 'x.com/jack' })).text);
+    expect(old.error).toMatchObject({ field: 'user_ids' });
+    // n8n fills the catalog's names and reads them back so.
+    const n8n = parse(
+      (await runAgentTool(client, 'getUser', { userName: 'not a name!' }, { argNames: 'catalog' })).text,
+    );
+    expect(n8n.error).toMatchObject({ field: 'userName' });
   });
 });

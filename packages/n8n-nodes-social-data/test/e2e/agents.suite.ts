@@ -109,6 +109,8 @@ interface Tools {
   followers: string;
   /** What the followers call adds: the node's Limit is set in its panel, an MCP tool's by the model. */
   paging: Record<string, unknown>;
+  /** The account's argument: the node's field (`userName`), or the MCP tool's (`user_name`). */
+  account: string;
 }
 
 /**
@@ -118,21 +120,21 @@ interface Tools {
  */
 function scriptFor(tools: (request: ChatRequest) => Tools): ModelScript {
   return (request, results) => {
-    const { user, followers, paging } = tools(request);
+    const { user, followers, paging, account: arg } = tools(request);
     const out = results.map((result) => payloadOf(result.content));
     switch (results.length) {
       case 0:
-        return { toolCalls: [{ name: user, arguments: { userName: 'social_data' } }] };
+        return { toolCalls: [{ name: user, arguments: { [arg]: 'social_data' } }] };
       case 1:
-        return { toolCalls: [{ name: followers, arguments: { userName: 'social_data', ...paging } }] };
+        return { toolCalls: [{ name: followers, arguments: { [arg]: 'social_data', ...paging } }] };
       case 2: {
         const cursor = out[1]?.next_cursor;
         return {
-          toolCalls: [{ name: followers, arguments: { userName: 'social_data', ...paging, cursor } }],
+          toolCalls: [{ name: followers, arguments: { [arg]: 'social_data', ...paging, cursor } }],
         };
       }
       case 3:
-        return { toolCalls: [{ name: user, arguments: { userName: BAD_USERNAME } }] };
+        return { toolCalls: [{ name: user, arguments: { [arg]: BAD_USERNAME } }] };
       default: {
         const account = out[0]?.record as { id: string; followers: number };
         const first = (out[1]?.records as Array<{ userName: string }>)[0]!;
@@ -151,12 +153,14 @@ const toolNames = (request: ChatRequest) => (request.tools ?? []).map((tool) => 
 /** The tool names a request offered, the node's (n8n names them after the nodes) or the MCP server's. */
 function offered(request: ChatRequest): Tools {
   const names = toolNames(request);
-  if (names.includes('Get_User')) return { user: 'Get_User', followers: 'Get_Followers', paging: {} };
+  if (names.includes('Get_User'))
+    return { user: 'Get_User', followers: 'Get_Followers', paging: {}, account: 'userName' };
   const find = (suffix: string) => names.find((name) => name === suffix || name.endsWith(`_${suffix}`));
   return {
     user: find('get_user') ?? 'get_user',
     followers: find('get_user_followers') ?? 'get_user_followers',
     paging: { limit: 200 },
+    account: 'user_name',
   };
 }
 
@@ -264,10 +268,10 @@ export function agentsSuite(line: 2): void {
         return [name, scripted];
       });
       expect(called).toEqual([
-        [tools.user, { userName: 'social_data' }],
-        [tools.followers, { userName: 'social_data', ...tools.paging }],
-        [tools.followers, { userName: 'social_data', ...tools.paging, cursor }],
-        [tools.user, { userName: BAD_USERNAME }],
+        [tools.user, { [tools.account]: 'social_data' }],
+        [tools.followers, { [tools.account]: 'social_data', ...tools.paging }],
+        [tools.followers, { [tools.account]: 'social_data', ...tools.paging, cursor }],
+        [tools.user, { [tools.account]: BAD_USERNAME }],
       ]);
       // What the model read, n8n's wrapping around the tool's output included, is inside the budget.
       for (const result of results) expect(result.content.length).toBeLessThanOrEqual(DEFAULT_OUTPUT_BUDGET);
@@ -286,7 +290,7 @@ export function agentsSuite(line: 2): void {
       expect({ refused: outputOf(results[3]!.content), error: refused?.error }).toMatchObject({
         error: {
           type: 'ValidationError',
-          field: 'userName',
+          field: tools.account,
           hint: expect.any(String),
         },
       });

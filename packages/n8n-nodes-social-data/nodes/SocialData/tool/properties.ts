@@ -40,6 +40,8 @@ function descriptionProperty(id: EndpointId): INodeProperties {
       offered,
       most: 'the Limit set on this tool',
       settings: `of this tool's "${CREDENTIAL_TITLE}" credential`,
+      // n8n's $fromAI keys are the node's field names, the catalog's.
+      argName: (name) => name,
     }),
     description:
       'What the model reads to decide when to call this tool and how to fill its inputs. The default says what the operation returns and which inputs it takes.',

@@ -72,6 +72,8 @@ async function callAsTool(context: IExecuteFunctions, itemIndex: number): Promis
     settingsName: `the "${CREDENTIAL_TITLE}" credential`,
     toolName: toolNameOf(node.name),
     signal: context.getExecutionCancelSignal?.(),
+    // The node's fields are the catalog's inputs, which its $fromAI names are too.
+    argNames: 'catalog',
   });
 }
 
