@@ -169,7 +169,7 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       .join(', ');
 
   beforeAll(async () => {
-    // On a fresh machine another suite may be installing n8n into .cache/ right now.
+    // On a fresh machine another suite may be installing n8n into the cache right now.
     const runtime = await ensureN8nInBackground(line, (message) =>
       process.stderr.write(`[queue mode ${line}.x] ${message}\n`),
     );

@@ -25,7 +25,8 @@ export function usage(command: 'demo' | 'dev', summary: string): string {
 ${summary}
 
 Options:
-  --n8n <line>  which n8n runs it, installed into .cache/ on first use:
+  --n8n <line>  which n8n runs it, installed on first use into the cache every clone
+                shares (~/.cache/social-data-integrations; SOCIAL_DATA_CACHE_DIR moves it):
 ${lineRows}
                 Default ${DEFAULT_LINE} (n8n ${N8N_LINES[DEFAULT_LINE].version}). The environment variable
                 ${LINE_VARIABLE} sets it too; the flag wins.

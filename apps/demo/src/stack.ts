@@ -1,4 +1,10 @@
-import { ensureN8nInBackground, N8N_LINES, N8nInstance, n8nInstalled } from '@social-data/n8n-harness';
+import {
+  CACHE_DIR,
+  ensureN8nInBackground,
+  N8N_LINES,
+  N8nInstance,
+  n8nInstalled,
+} from '@social-data/n8n-harness';
 import type { N8nLine } from '@social-data/n8n-harness';
 import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -35,11 +41,12 @@ export interface Stack {
  */
 export async function startStack(progress: Progress, options: StackOptions = {}): Promise<Stack> {
   const line = options.line ?? DEFAULT_LINE;
-  progress.step(`Real n8n (${line}.x) from .cache/`);
+  progress.step(`Real n8n (${line}.x) from ${CACHE_DIR}`);
   if (n8nInstalled(line)) progress.info(`n8n ${N8N_LINES[line].version} is installed: reused`);
   else
-    await progress.long(`installing n8n ${N8N_LINES[line].version} (first run only; reused afterwards)`, () =>
-      ensureN8nInBackground(line, (message) => progress.info(message)),
+    await progress.long(
+      `installing n8n ${N8N_LINES[line].version} (once per machine: 4 to 25 minutes)`,
+      (say) => ensureN8nInBackground(line, say),
     );
 
   progress.step('Sandbox API and a throwaway n8n with the community package');

@@ -1,7 +1,7 @@
 // Runs Zapier's own CLI (`zapier-platform`, from zapier-platform-cli 19, the line of
 // zapier-platform-core 19) in the current folder: `npm run zapier -- invoke auth test`.
 // The CLI refuses Node below 22 while the workspace supports Node 20, so on an older Node it runs
-// under the Node 24 the n8n harness already caches in .cache/ for n8n 2.x. Analytics and the
+// under the Node 24 the n8n harness already caches (its CACHE_DIR) for n8n 2.x. Analytics and the
 // update check are off: they are the CLI's only calls out when it runs an app locally.
 const { spawn } = require('node:child_process');
 const { dirname, join } = require('node:path');

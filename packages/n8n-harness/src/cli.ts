@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node packages/n8n-harness/dist/cli.js install [1] [2]`: fills .cache/ ahead of a run, e.g. before
+// `node packages/n8n-harness/dist/cli.js install [1] [2]`: fills the cache (CACHE_DIR) ahead of a run, e.g. before
 // going offline. `npm test` runs it (turbo task `runtimes`) before the suites that start n8n, so
 // their hooks time only n8n's start, never an install that takes minutes on a busy machine.
 // `lock [1] [2]` writes the lockfiles the installs use, after a line's version or overrides change.

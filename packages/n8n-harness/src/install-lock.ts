@@ -31,7 +31,7 @@ function holderGone(lock: string): boolean {
 }
 
 /**
- * Runs an install under a lock in .cache/, so test suites that start side by side (the n8n
+ * Runs an install under a lock in the cache (CACHE_DIR), so test suites that start side by side (the n8n
  * end-to-end tests, the demo's tests, the queue-mode suite) install each n8n once instead of
  * writing into the same folder at the same time.
  */

@@ -45,6 +45,7 @@ function emptyFolderWith(dir: string, packageJson: object): void {
 function freshInstall(dir: string, packageJson: object, args: string[], log: Log, lockFile?: string): void {
   for (let attempt = 1; ; attempt++) {
     emptyFolderWith(dir, packageJson);
+    log("downloading and unpacking n8n's packages (about 2,000)");
     try {
       if (lockFile) {
         copyFileSync(lockFile, join(dir, 'package-lock.json'));
@@ -60,7 +61,7 @@ function freshInstall(dir: string, packageJson: object, args: string[], log: Log
   }
 }
 
-/** Installs a Node from the registry into .cache/ once, for tools that need a newer Node than ours. */
+/** Installs a Node from the registry into the cache (CACHE_DIR) once, for tools that need a newer Node than ours. */
 export function ensureNode(version: string, log: Log): { headers: string; bin: string } {
   const dir = join(CACHE_DIR, `node-${version}`);
   const bin = join(dir, 'node_modules', 'node', 'bin', 'node');
@@ -112,7 +113,7 @@ export function lockN8n(line: N8nLine, log: Log): string {
 }
 
 /**
- * Installs n8n of one line into .cache/ once and describes it. Both lines install with
+ * Installs n8n of one line into the cache (CACHE_DIR) once and describes it. Both lines install with
  * --ignore-scripts, because install scripts reach the internet; sqlite3 is then rebuilt against
  * the Node that will run it.
  */
@@ -131,12 +132,14 @@ export function ensureN8n(
   if (!ready())
     withInstallLock(`n8n-${spec.version}`, log, () => {
       if (ready()) return;
-      log(`installing n8n ${spec.version} into .cache/ (a few minutes, once)`);
+      log(`installing n8n ${spec.version} into ${CACHE_DIR} (4 to 25 minutes, once per machine)`);
       const started = Date.now();
       const lockFile = lockFileOf(spec.version);
       if (existsSync(lockFile)) freshInstall(dir, n8nPackageJson(line), INSTALL_ARGS, log, lockFile);
       else freshInstall(dir, n8nPackageJson(line), [...INSTALL_ARGS, `n8n@${spec.version}`], log);
-      log('rebuilding sqlite3 for the Node that runs n8n');
+      log(
+        'rebuilding sqlite3 for the Node that runs n8n (compiled from source, minutes, where no prebuilt binary downloads)',
+      );
       const buildEnv = { ...process.env };
       if (node.headers) {
         buildEnv.npm_config_nodedir = node.headers;
@@ -149,7 +152,7 @@ export function ensureN8n(
   return { line, version: spec.version, node: node.bin, bin };
 }
 
-/** Whether a line is already in .cache/, for callers that must not install (the benchmarks). */
+/** Whether a line is already in the cache, for callers that must not install (the benchmarks). */
 export function n8nInstalled(line: N8nLine): boolean {
   return existsSync(join(CACHE_DIR, `n8n-${N8N_LINES[line].version}`, '.ready'));
 }
@@ -164,7 +167,15 @@ export async function ensureN8nInBackground(line: N8nLine, log: Log): Promise<Ru
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Each step the install names ("rebuilding sqlite3 …") reaches the caller as it starts.
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const each of lines) if (each.trim()) log(each.replace(/^\[n8n \d\.x\] /, ''));
+    });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     if (code !== 0)

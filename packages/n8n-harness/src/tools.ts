@@ -14,7 +14,7 @@ export interface ToolSet {
 }
 
 /**
- * Installs a tool set into .cache/<name>/ once (again when its versions change) and returns
+ * Installs a tool set into CACHE_DIR/<name>/ once (again when its versions change) and returns
  * that folder, whose node_modules hold the tools. Install scripts are skipped: they reach the
  * internet, and none of these tools needs one.
  */
@@ -30,7 +30,7 @@ export function ensureTools(tools: ToolSet, log: Log = (m) => console.log(`[${to
   if (!ready())
     withInstallLock(tools.name, log, () => {
       if (ready()) return;
-      log(`installing ${Object.keys(tools.dependencies).join(', ')} into .cache/ (once)`);
+      log(`installing ${Object.keys(tools.dependencies).join(', ')} into ${CACHE_DIR} (once)`);
       const started = Date.now();
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
