@@ -2,6 +2,7 @@ export { N8N_LINES, isN8nLine } from './lines';
 export type { N8nLine } from './lines';
 export { ensureN8n, ensureN8nInBackground, ensureNode, n8nInstalled } from './install';
 export { ensureTools } from './tools';
+export { LocalRegistry, REGISTRY_TOOLS } from './local-registry';
 export type { ToolSet } from './tools';
 export type { Log, Runtime } from './install';
 export { n8nEnvironment, runnerBrokerEnvironment } from './environment';

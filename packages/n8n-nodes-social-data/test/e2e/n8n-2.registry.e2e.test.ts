@@ -1,5 +1,5 @@
 import { catalog } from '@social-data/core';
-import { N8nInstance, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
+import { LocalRegistry, N8nInstance, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
 import type { Figures, Owner } from '@social-data/n8n-harness';
 import { startSandbox, WELL_KNOWN } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { LocalRegistry } from '../support/local-registry';
 import { CUSTOM_REGISTRY_FEATURE, E2E_MODE, enableLicenceFeature } from '../support/n8n-e2e-mode';
 import { RefusingProxy } from '../support/refusing-proxy';
 import { asNpm, exportStandalone, lintWithoutInlineConfig, run } from '../support/standalone';

@@ -1,9 +1,13 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
-import { ensureNode, ensureTools, freePort, N8N_LINES } from '@social-data/n8n-harness';
+import { ensureNode } from './install';
+import { N8N_LINES } from './lines';
+import { freePort } from './ports';
+import { ensureTools } from './tools';
 
 /** verdaccio needs Node 22 or later: it runs on the Node that n8n 2.x runs on. */
 export const REGISTRY_TOOLS = {
@@ -59,6 +63,8 @@ export class LocalRegistry {
         '    access: $all',
         '    publish: $authenticated',
         `listen: 127.0.0.1:${port}`,
+        // Publishing a package as big as the MCP SDK is a body of more than the default 10 MB.
+        'max_body_size: 200mb',
         'log: { type: stdout, format: pretty, level: warn }',
         '',
       ].join('\n'),
@@ -92,6 +98,50 @@ export class LocalRegistry {
     return { N8N_COMMUNITY_PACKAGES_REGISTRY: this.url.replace(/\/$/, ''), npm_config_registry: this.url };
   }
 
+  /**
+   * Publishes npm tarballs (`npm pack` or `pnpm pack` output) as `npm publish` would, with the
+   * manifest each tarball holds, straight to this registry's publish endpoint: a package's own
+   * `publishConfig` (a registry, provenance) can then never send it anywhere else.
+   */
+  publishTarballs(tarballs: string[]): void {
+    for (const tarball of tarballs) {
+      const manifest = manifestIn(tarball);
+      const name = String(manifest.name);
+      const version = String(manifest.version);
+      const data = readFileSync(tarball);
+      const file = `${name.replace(/^@[^/]+\//, '')}-${version}.tgz`;
+      const body = {
+        _id: name,
+        name,
+        'dist-tags': { latest: version },
+        versions: {
+          [version]: {
+            ...manifest,
+            _id: `${name}@${version}`,
+            dist: {
+              shasum: digest('sha1', data, 'hex'),
+              integrity: `sha512-${digest('sha512', data, 'base64')}`,
+              tarball: `${this.url}${name}/-/${file}`,
+            },
+          },
+        },
+        _attachments: {
+          [file]: {
+            content_type: 'application/octet-stream',
+            data: data.toString('base64'),
+            length: data.length,
+          },
+        },
+      };
+      const put = putJson(`${this.url}${name.replace('/', '%2f')}`, this.token, body);
+      // A version published before (a second test in one registry) is no failure.
+      if (put.status !== 201 && put.status !== 409)
+        throw new Error(
+          `publishing ${basename(tarball)} failed: ${put.status} ${put.text}\n${this.output.slice(-2000)}`,
+        );
+    }
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     this.process = undefined;
@@ -100,4 +150,39 @@ export class LocalRegistry {
     child.kill('SIGTERM');
     await exited;
   }
+}
+
+/**
+ * A PUT from a child process: in a jest worker, nock's interception of fetch closed the socket of
+ * a publish body while passing it through to loopback.
+ */
+function putJson(url: string, token: string, body: unknown): { status: number; text: string } {
+  const script = `
+    let input = '';
+    process.stdin.on('data', (chunk) => (input += chunk)).on('end', async () => {
+      const response = await fetch(process.argv[1], {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + process.argv[2] },
+        body: input,
+      });
+      process.stdout.write(JSON.stringify({ status: response.status, text: await response.text() }));
+    });`;
+  const result = spawnSync(process.execPath, ['-e', script, url, token], {
+    input: JSON.stringify(body),
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (result.status !== 0) return { status: 0, text: result.stderr };
+  return JSON.parse(result.stdout) as { status: number; text: string };
+}
+
+/** The package.json inside an npm tarball. */
+function manifestIn(tarball: string): Record<string, unknown> {
+  const result = spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`no package/package.json in ${tarball}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+function digest(algorithm: 'sha1' | 'sha512', data: Buffer, encoding: 'hex' | 'base64'): string {
+  return createHash(algorithm).update(data).digest(encoding);
 }
