@@ -6,6 +6,7 @@ export {
   MEDIA_FAULT_KINDS,
   TRANSIENT_FAULTS,
   TIMING_FAULT_KINDS,
+  EDGE_FAULT_KINDS,
   TRIGGER_FAULT_KINDS,
 } from './http/faults';
 export { MEDIA_ENDPOINT } from './media/route';

@@ -91,6 +91,14 @@ export function sendFault(fault: Fault, reply: FastifyReply, request: FastifyReq
     case 'cut-body':
       sendCutBody(reply, request);
       return true;
+    case 'odd-status':
+      // A 304 has no body and, here, no Location; 418 and 451 come as the API's envelope.
+      if (fault.status === 304) reply.code(304).send();
+      else
+        reply
+          .code(fault.status)
+          .send(failure(fault.status === 451 ? 'Unavailable for legal reasons' : "I'm a teapot"));
+      return true;
     default:
       return false;
   }

@@ -45,18 +45,29 @@ export const TRIGGER_FAULT_KINDS = ['empty-list'] as const;
  * own tests stage them.
  */
 export const TIMING_FAULT_KINDS = ['drip-body', 'stall-body', 'cut-body'] as const;
+/**
+ * Issue 38: answers that are whole and well formed but not what was asked. `extra-record`: a
+ * lookup answers its records in reverse order plus one record nobody asked for; `deep-nesting`:
+ * the first record carries an unknown field nested `depth` levels (default 5,000); `long-loop`:
+ * a paged read goes on for ever with a fresh cursor each page, its records repeating every
+ * `every` records (default 120,000, past a client's window of ids seen); `odd-status`: the
+ * `status` 304 (no Location), 418 or 451 (default 418). Each surface's tests stage them.
+ */
+export const EDGE_FAULT_KINDS = ['extra-record', 'deep-nesting', 'long-loop', 'odd-status'] as const;
 const ALL_KINDS: readonly string[] = [
   ...FAULT_KINDS,
   ...MEDIA_FAULT_KINDS,
   ...TRIGGER_FAULT_KINDS,
   ...TIMING_FAULT_KINDS,
+  ...EDGE_FAULT_KINDS,
 ];
 
 export type FaultKind =
   | (typeof FAULT_KINDS)[number]
   | (typeof MEDIA_FAULT_KINDS)[number]
   | (typeof TRIGGER_FAULT_KINDS)[number]
-  | (typeof TIMING_FAULT_KINDS)[number];
+  | (typeof TIMING_FAULT_KINDS)[number]
+  | (typeof EDGE_FAULT_KINDS)[number];
 
 /**
  * Faults no retry cures (an error the API states, pages that end a run early or never, the
@@ -77,6 +88,10 @@ const PERSISTENT_FAULTS: readonly FaultKind[] = [
   'empty-list',
   'drip-body',
   'stall-body',
+  'extra-record',
+  'deep-nesting',
+  'long-loop',
+  'odd-status',
 ];
 
 /** Where a redirect to another origin points when no target is given: a discard port on 127.0.0.2. */
@@ -84,6 +99,7 @@ export const DEFAULT_REDIRECT_TARGET = 'http://127.0.0.2:9/collect';
 /** What an endless body or a gzip bomb sends (decompressed) unless told otherwise: 1 GiB. */
 export const DEFAULT_HOSTILE_BYTES = 1024 ** 3;
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+const ODD_STATUSES = [304, 418, 451];
 
 /** The faults a retry cures: what a client must ride out without losing or repeating records. */
 export const TRANSIENT_FAULTS: readonly FaultKind[] = FAULT_KINDS.filter(
@@ -114,10 +130,17 @@ export interface FaultRule {
   bytes?: number;
   /** `rate-limit-odd`'s Retry-After as sent (default "-5"); "5, 10" goes as two headers. */
   retryAfterText?: string;
+  /** How deep `deep-nesting`'s field goes (default 5,000 levels). */
+  depth?: number;
+  /** After how many records `long-loop`'s records repeat (default 120,000). */
+  every?: number;
 }
 
 export type Fault = Required<
-  Pick<FaultRule, 'fault' | 'retryAfter' | 'delayMs' | 'status' | 'to' | 'bytes' | 'retryAfterText'>
+  Pick<
+    FaultRule,
+    'fault' | 'retryAfter' | 'delayMs' | 'status' | 'to' | 'bytes' | 'retryAfterText' | 'depth' | 'every'
+  >
 >;
 
 const ODD_RETRY_AFTER = '-5';
@@ -127,10 +150,12 @@ function settled(rule: FaultRule): Fault {
     fault: rule.fault,
     retryAfter: rule.retryAfter ?? 1,
     delayMs: rule.delayMs ?? 2000,
-    status: rule.status ?? 302,
+    status: rule.status ?? (rule.fault === 'odd-status' ? 418 : 302),
     to: rule.to ?? DEFAULT_REDIRECT_TARGET,
     bytes: rule.bytes ?? DEFAULT_HOSTILE_BYTES,
     retryAfterText: rule.retryAfterText ?? ODD_RETRY_AFTER,
+    depth: rule.depth ?? 5_000,
+    every: rule.every ?? 120_000,
   };
 }
 
@@ -140,12 +165,23 @@ export function parseFaultRule(input: unknown): FaultRule {
     throw new Error(`fault must be one of ${ALL_KINDS.join(', ')}`);
   if (rule.retryAfterText !== undefined && typeof rule.retryAfterText !== 'string')
     throw new Error('retryAfterText must be text');
-  for (const name of ['times', 'after', 'rate', 'retryAfter', 'delayMs', 'bytes'] as const) {
+  for (const name of [
+    'times',
+    'after',
+    'rate',
+    'retryAfter',
+    'delayMs',
+    'bytes',
+    'depth',
+    'every',
+  ] as const) {
     if (rule[name] !== undefined && (typeof rule[name] !== 'number' || (rule[name] as number) < 0))
       throw new Error(`${name} must be a number >= 0`);
   }
-  if (rule.status !== undefined && !REDIRECT_STATUSES.includes(rule.status as number))
-    throw new Error(`status must be one of ${REDIRECT_STATUSES.join(', ')}`);
+  const statuses = rule.fault === 'odd-status' ? ODD_STATUSES : REDIRECT_STATUSES;
+  if (rule.status !== undefined && !statuses.includes(rule.status as number))
+    throw new Error(`status must be one of ${statuses.join(', ')}`);
+  if (rule.every === 0) throw new Error('every must be at least 1');
   if (rule.to !== undefined && (typeof rule.to !== 'string' || !URL.canParse(rule.to)))
     throw new Error('to must be an absolute URL');
   return rule as unknown as FaultRule;
@@ -174,6 +210,8 @@ export function parseFaultHeader(header: string): Fault {
       to: options.to,
       bytes: number(options.bytes),
       retryAfterText: options['retry-after-text'],
+      depth: number(options.depth),
+      every: number(options.every),
     }),
   );
 }

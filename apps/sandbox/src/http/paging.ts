@@ -80,6 +80,8 @@ export interface PageFaults {
   blankCursor?: boolean;
   /** An empty list that claims nothing more: a suspended account, or a transient empty answer. */
   emptyList?: boolean;
+  /** Go on for ever, each page's cursor fresh, the records repeating every this many. */
+  loopEvery?: number | undefined;
 }
 
 export function tweetPage<T>(
@@ -93,6 +95,10 @@ export function tweetPage<T>(
   if (faults.emptyList) return { tweets: [], has_next_page: false, next_cursor: '' };
   if (faults.emptyPage !== undefined)
     return { tweets: [], has_next_page: true, next_cursor: tweetCursor(seed, offset, faults.emptyPage) };
+  if (faults.loopEvery !== undefined) {
+    const looped = feed.slice(offset % Math.min(faults.loopEvery, feed.length), count);
+    return { tweets: looped, has_next_page: true, next_cursor: tweetCursor(seed, offset + count) };
+  }
   const tweets = feed.slice(offset, count);
   const next = offset + tweets.length;
   if (faults.freshRepeat !== undefined)
@@ -117,6 +123,10 @@ export function userPage<T>(
   if (offset === 'end' || faults.emptyList) return { [key]: [], next_cursor: userCursor(seed, 'end') };
   if (faults.emptyPage !== undefined)
     return { [key]: [], next_cursor: userCursor(seed, Math.max(1, offset)) };
+  if (faults.loopEvery !== undefined) {
+    const looped = feed.slice(offset % Math.min(faults.loopEvery, feed.length), count);
+    return { [key]: looped, next_cursor: userCursor(seed, offset + count) };
+  }
   const users = feed.slice(offset, count);
   const next = offset + users.length;
   if (faults.freshRepeat !== undefined)

@@ -8,7 +8,7 @@ import { World } from '../world/world';
 import { registerControl } from './control';
 import { failure, HttpFailure, success } from './envelope';
 import { Faults } from './faults';
-import { sendJson } from './json-bytes';
+import { sendAnswer } from './edits';
 import { sendFault } from './fault-replies';
 import { pageSize, tweetPage, userPage } from './paging';
 import { resolvers } from './resolvers';
@@ -200,7 +200,10 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
         freshRepeat: fault?.fault === 'fresh-cursor-repeat' ? faults.injected : undefined,
         blankCursor: fault?.fault === 'blank-cursor',
         emptyList: fault?.fault === 'empty-list',
+        loopEvery: fault?.fault === 'long-loop' ? fault.every : undefined,
       };
+      // What `deep-nesting` and `extra-record` do to an answer made as usual.
+      const send = (body: Record<string, unknown>) => sendAnswer(reply, body, fault);
       const result = spec.result;
       if (result.kind === 'tweetPage') {
         const page = tweetPage(
@@ -210,11 +213,10 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
           cursor,
           pageFaults,
         );
-        return sendJson(reply, success(page, result.source ? { source: result.source } : {}));
+        return send(success(page, result.source ? { source: result.source } : {}));
       }
       if (result.kind === 'userPage') {
-        return sendJson(
-          reply,
+        return send(
           success(
             userPage(
               world.seed,
@@ -227,8 +229,7 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
           ),
         );
       }
-      return sendJson(
-        reply,
+      return send(
         id === 'createList' ? { status: 'success', msg: 'List created', data: resolved } : success(resolved),
       );
     },

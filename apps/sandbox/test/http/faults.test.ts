@@ -8,7 +8,13 @@ import {
   TimeoutError,
   UpstreamError,
 } from '@social-data/core';
-import { FAULT_KINDS, MEDIA_FAULT_KINDS, TIMING_FAULT_KINDS, TRIGGER_FAULT_KINDS } from '../../src';
+import {
+  EDGE_FAULT_KINDS,
+  FAULT_KINDS,
+  MEDIA_FAULT_KINDS,
+  TIMING_FAULT_KINDS,
+  TRIGGER_FAULT_KINDS,
+} from '../../src';
 import { DEFAULT_REDIRECT_TARGET } from '../../src/http/faults';
 import { Faults } from '../../src/http/faults';
 import type { FaultKind } from '../../src';
@@ -106,11 +112,35 @@ describe('each fault, staged by request header, as the wire shows it', () => {
     'drip-body': () => undefined,
     'stall-body': () => undefined,
     'cut-body': () => undefined,
+    // A lookup's answer: read in a test of its own below.
+    'extra-record': (a) => expect(a).toMatchObject({ status: 200, body: { status: 'success' } }),
+    'deep-nesting': (a) => {
+      let level = (a.body.data as { tweets: Array<Record<string, unknown>> }).tweets[0]!.nested_extension;
+      let depth = 0;
+      while (typeof level === 'object' && level !== null) {
+        level = (level as { a: unknown }).a;
+        depth += 1;
+      }
+      expect(depth).toBe(5_000);
+    },
+    'long-loop': (a, { cursor }) => {
+      const data = a.body.data as { tweets: unknown[]; has_next_page: boolean; next_cursor: string };
+      expect(data.tweets.length).toBeGreaterThan(0);
+      expect(data).toMatchObject({ has_next_page: true });
+      expect(data.next_cursor).not.toBe(cursor);
+    },
+    'odd-status': (a) => expect(a).toMatchObject({ status: 418, body: { status: 'error' } }),
   };
 
   it('covers every fault kind', () => {
     expect(Object.keys(cases).sort()).toEqual(
-      [...FAULT_KINDS, ...MEDIA_FAULT_KINDS, ...TRIGGER_FAULT_KINDS, ...TIMING_FAULT_KINDS].sort(),
+      [
+        ...FAULT_KINDS,
+        ...MEDIA_FAULT_KINDS,
+        ...TRIGGER_FAULT_KINDS,
+        ...TIMING_FAULT_KINDS,
+        ...EDGE_FAULT_KINDS,
+      ].sort(),
     );
   });
 
@@ -135,6 +165,42 @@ describe('each fault, staged by request header, as the wire shows it', () => {
       redirect: 'manual',
     });
     check(answer, { cursor, elapsedMs: performance.now() - started, sentAt, answeredAt: Date.now() });
+  });
+
+  it('extra-record answers a lookup backwards with one record more, whose id nobody asked for', async () => {
+    const ids = ((await env.raw(FEED, keyOnly())).body.data as { tweets: Array<{ id: string }> }).tweets
+      .slice(0, 5)
+      .map((tweet) => tweet.id);
+    const answer = await env.raw(`/social/tweets/lookup?tweet_ids=${ids.join(',')}`, {
+      headers: header('extra-record'),
+    });
+    const got = (answer.body.data as Array<{ id: string }>).map((tweet) => tweet.id);
+    expect(got).toEqual([...ids].reverse().concat('1999999999999999999'));
+  });
+
+  it('long-loop goes on past the end of the feed, its records coming round again every `every`', async () => {
+    const seen: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 6; page++) {
+      const answer = await env.raw(`${FEED}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        headers: header('long-loop;every=40'),
+      });
+      const data = answer.body.data as { tweets: Array<{ id: string }>; next_cursor: string };
+      seen.push(...data.tweets.map((tweet) => tweet.id));
+      expect(data.next_cursor).not.toBe(cursor);
+      cursor = data.next_cursor;
+    }
+    // Pages of 20 over a loop of 40: the third page starts the first again.
+    expect(seen.slice(40, 80)).toEqual(seen.slice(0, 40));
+    expect(new Set(seen).size).toBe(40);
+  });
+
+  it('odd-status 304 comes without a body or a Location; 451 as an envelope', async () => {
+    const notModified = await env.raw(FEED, { headers: header('odd-status;status=304'), redirect: 'manual' });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('location')).toBeNull();
+    const legal = await env.raw(FEED, { headers: header('odd-status;status=451') });
+    expect(legal).toMatchObject({ status: 451, body: { status: 'error' } });
   });
 
   it('drip-body sends its headers at once, then a byte at a time, until the client hangs up', async () => {
