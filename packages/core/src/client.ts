@@ -567,7 +567,11 @@ export class SocialDataClient {
     const { idempotent } = catalog[id];
     for (let attempt = 0; ; attempt += 1) {
       const { requestsPerSecond } = this.options;
-      await this.wait(() => this.gate.pass(this.now, this.options.sleep, requestsPerSecond), signal, id);
+      await this.wait(
+        () => this.gate.pass(this.now, this.options.sleep, requestsPerSecond, signal),
+        signal,
+        id,
+      );
       const started = this.now();
       let failure: SocialDataError;
       const { deadline } = this.options;
@@ -612,7 +616,13 @@ export class SocialDataClient {
       const { sleep } = this.options;
       // A 429 is the account's limit: its wait holds back every request sharing the gate.
       const rateLimited = failure instanceof ApiError && failure.status === 429;
-      await this.wait(() => (rateLimited ? this.gate.hold(sleep, delay) : sleep(delay)), signal, id);
+      await this.wait(
+        // A 429's pause holds every call of this client: only the client's own signal (all of
+        // them cancelled) may end it early; one call's cancel ends that call's wait alone.
+        () => (rateLimited ? this.gate.hold(sleep, delay, this.options.signal) : sleep(delay, signal)),
+        signal,
+        id,
+      );
       // Another batch failed during the wait: the caller has its error, so send nothing more.
       if (abandoned()) throw failure;
     }

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { CancelledError } from '../src';
+import { sleep as nodeSleep } from '../src/node';
 import { BASE, testClient } from './support/client';
 import { ok, tweets, user } from './support/fixtures';
 
@@ -33,6 +34,33 @@ describe('cancelling a call', () => {
     await expect(call).rejects.toBeInstanceOf(CancelledError);
     await expect(call).rejects.toThrow(/getUser was cancelled/);
     expect(requests).toBe(1);
+  });
+
+  it("hands the wait the call's signal, and Node's sleep clears its timer then: a stopped command exits at once", async () => {
+    nock(BASE)
+      .get('/social/user/jack')
+      .reply(429, { status: 'error', msg: 'slow down' }, { 'Retry-After': '60' });
+    const controller = new AbortController();
+    let handed: AbortSignal | undefined;
+    let started: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => (started = resolve));
+    const { client } = testClient({
+      signal: controller.signal,
+      sleep: (ms, signal) => {
+        handed = signal;
+        started();
+        return nodeSleep(ms, signal);
+      },
+    });
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const call = client.call('getUser', { userName: 'jack' });
+    await waiting;
+    const during = timers();
+    controller.abort();
+    await expect(call).rejects.toBeInstanceOf(CancelledError);
+    expect(handed?.aborted).toBe(true);
+    // The 60 s timer is gone: nothing keeps a command's process alive after its cancel.
+    expect(timers()).toBe(during - 1);
   });
 
   it('aborts a request in flight', async () => {

@@ -4,3 +4,4 @@ export type { LoggedProcessOptions } from './process';
 export { anyInput } from './inputs';
 export { PLAIN_INPUTS, everyStepOf, inputsOf } from './zapier';
 export type { Kind } from './zapier';
+export { CaseFigures } from './case-figures';

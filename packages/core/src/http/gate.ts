@@ -12,18 +12,23 @@ export class RequestGate {
   private paused: Promise<void> | undefined;
 
   /** Waits out a 429's wait in progress, then takes the next free slot of `requestsPerSecond`, if set. */
-  async pass(now: () => number, sleep: Sleep, requestsPerSecond?: number): Promise<void> {
+  async pass(
+    now: () => number,
+    sleep: Sleep,
+    requestsPerSecond?: number,
+    signal?: AbortSignal,
+  ): Promise<void> {
     while (this.paused) await this.paused;
     if (!requestsPerSecond) return;
     const time = now();
     const slot = Math.max(time, this.nextSlot);
     this.nextSlot = slot + 1000 / requestsPerSecond;
-    if (slot > time) await sleep(slot - time);
+    if (slot > time) await sleep(slot - time, signal);
   }
 
   /** The wait after a 429, which holds back every request that passes the gate until it ends. */
-  hold(sleep: Sleep, ms: number): Promise<void> {
-    const paused: Promise<void> = sleep(ms).finally(() => {
+  hold(sleep: Sleep, ms: number, signal?: AbortSignal): Promise<void> {
+    const paused: Promise<void> = sleep(ms, signal).finally(() => {
       if (this.paused === paused) this.paused = undefined;
     });
     this.paused = paused;

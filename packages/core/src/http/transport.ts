@@ -30,7 +30,12 @@ export interface TransportResponse {
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-export type Sleep = (ms: number) => Promise<void>;
+/**
+ * Waits `ms`. A cancelled call passes its `signal`: a sleep that honours it ends at once and
+ * clears its timer, so a command stopped during a 30 s Retry-After exits at once instead of
+ * when the timer fires (issue 38, case 4). Core ends the wait on the signal either way.
+ */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export function headerValue(headers: TransportResponse['headers'], name: string): string | undefined {
   const wanted = name.toLowerCase();

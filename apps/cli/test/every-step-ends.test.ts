@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { createClient } from '@social-data/core/node';
+import { CaseFigures, until } from '@social-data/test-support';
+import { WELL_KNOWN } from '@social-data/sandbox';
+import { Bench, finished } from './support/cli';
+
+/**
+ * Issue 38's cases on the command line, each against a sandbox fault, with the figure a user
+ * would notice: when the command ended, what it kept, how many requests it sent.
+ */
+const bench = new Bench();
+const figures = new CaseFigures('the CLI');
+beforeAll(() => bench.start());
+afterAll(async () => {
+  figures.write();
+  await bench.close();
+});
+afterEach(() => bench.sandbox.faults.clear());
+
+const requests = (endpoint: string) => bench.sandbox.stats.byEndpoint[endpoint] ?? 0;
+
+/** `count` tweet ids of the sandbox, from the timelines of its well-known accounts (45 each). */
+async function tweetIds(count: number): Promise<string[]> {
+  const client = createClient({ baseUrl: bench.sandbox.url, apiKey: bench.sandbox.keys[0]! });
+  const ids: string[] = [];
+  for (const { userName } of WELL_KNOWN) {
+    if (ids.length >= count) break;
+    const tweets = await client.paginate('getUserTweets', { userName }, { limit: count }).toArray();
+    ids.push(...tweets.map((tweet) => tweet.id));
+  }
+  return ids.slice(0, count);
+}
+const lines = (text: string) => text.split('\n').filter(Boolean);
+
+describe('case 1: an answer that never finishes', () => {
+  it.each(['drip-body', 'stall-body', 'cut-body'] as const)(
+    '%s on the second page of an export ends it by --timeout, the first page kept in the checkpoint',
+    async (fault) => {
+      bench.sandbox.faults.add({ fault, after: 1, times: 1, endpoint: 'getUserFollowers', delayMs: 1000 });
+      const checkpoint = bench.path(`${fault}.ckpt`);
+      const started = Date.now();
+      const result = await bench.run([
+        'user',
+        'followers',
+        '@followers_1k',
+        '--all',
+        '-o',
+        bench.path(`${fault}.jsonl`),
+        '--checkpoint',
+        checkpoint,
+        '--timeout',
+        '1',
+        '--retries',
+        '0',
+      ]);
+      const ms = Date.now() - started;
+      figures.set(`case 1, ${fault} on page 2: export ended (ms)`, ms);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('is saved: run the same command to continue');
+      // The 1 s limit and 1 s grace; far from a hang on a busy machine.
+      expect(ms).toBeLessThan(15_000);
+      expect(JSON.parse(readFileSync(checkpoint, 'utf8'))).toMatchObject({ records: 200, pages: 1 });
+      expect(lines(readFileSync(bench.path(`${fault}.jsonl.partial`), 'utf8'))).toHaveLength(200);
+    },
+  );
+});
+
+it('case 3: Return All over fresh cursors that loop past 100,000 ids ends with what it read and says why', async () => {
+  bench.sandbox.faults.add({ fault: 'long-loop', endpoint: 'getUserFollowers', every: 101_000 });
+  const before = requests('getUserFollowers');
+  const result = await bench.run(['user', 'followers', '@followers_1m', '--all', '--format', 'ids']);
+  const ids = lines(result.stdout);
+  figures.set('case 3, a loop of 101,000 ids: records written', ids.length);
+  figures.set('case 3, a loop of 101,000 ids: requests', requests('getUserFollowers') - before);
+  const repeated = ids.length - new Set(ids).size;
+  figures.set('case 3, a loop of 101,000 ids: records written twice', repeated);
+  expect(result.code).toBe(0);
+  expect(result.stderr).toMatch(/warning: the API sent pages with no new record while claiming more/);
+  expect(new Set(ids).size).toBe(101_000);
+  // Past the 100,000 ids a read remembers, a repeat is only probable: its record is handed out,
+  // and three such pages end the read (core's RecentIds), so at most 600 come twice.
+  expect(repeated).toBeLessThanOrEqual(600);
+  expect(requests('getUserFollowers') - before).toBeLessThan(1_000);
+});
+
+it('case 4: Ctrl-C while a retry waits out a Retry-After ends the command, and no request follows', async () => {
+  bench.sandbox.faults.add({
+    fault: 'rate-limit',
+    after: 1,
+    times: 1,
+    endpoint: 'getUserFollowers',
+    retryAfter: 30,
+  });
+  const before = requests('getUserFollowers');
+  const child = bench.spawn(['user', 'followers', '@followers_1k', '--all', '--format', 'ids']);
+  const done = finished(child);
+  await until('the 429 on the second page', () => requests('getUserFollowers') - before >= 2, 30_000);
+  const signalled = Date.now();
+  child.kill('SIGINT');
+  const result = await done;
+  const sentBefore = requests('getUserFollowers') - before;
+  figures.set('case 4, Ctrl-C in a 30 s retry wait: exited after (ms)', Date.now() - signalled);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  figures.set('case 4, requests after the command ended', requests('getUserFollowers') - before - sentBefore);
+  expect(result.code).toBe(130);
+  expect(Date.now() - signalled).toBeLessThan(10_000);
+  expect(requests('getUserFollowers') - before).toBe(sentBefore);
+});
+
+it('case 5: 350 ids give the 350 tweets asked, in their order, whatever else the API sends', async () => {
+  const asked = await tweetIds(350);
+  bench.sandbox.faults.add({ fault: 'extra-record', endpoint: 'lookupTweets' });
+  const result = await bench.run(['tweets', 'get', '-', '--format', 'ids'], { input: asked.join('\n') });
+  figures.set('case 5, 350 ids asked: records written', lines(result.stdout).length);
+  expect(result.code).toBe(0);
+  expect(lines(result.stdout)).toEqual(asked);
+});
+
+describe('case 7: a secret that cannot go into a header is refused before any request', () => {
+  it.each([
+    ['SOCIAL_DATA_API_KEY', 'tda_key\u007fwith_del', ['user', 'get', '@social_data']],
+    ['SOCIAL_DATA_API_KEY', 'tda_кириллица', ['user', 'get', '@social_data']],
+    ['SOCIAL_DATA_COOKIE', 'auth_token=a\r\nX-Evil: 1; ct0=b', ['bookmarks', 'get']],
+  ] as const)('%s with %j', async (variable, value, args) => {
+    const before = bench.sandbox.stats.requests;
+    const result = await bench.run([...args], {
+      env: { [variable]: value, SOCIAL_DATA_PROXY: 'http://user:pass@127.0.0.1:8080' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(variable === 'SOCIAL_DATA_COOKIE' ? /cookie/i : /key/i);
+    expect(result.stderr).not.toContain(value);
+    expect(bench.sandbox.stats.requests).toBe(before);
+  });
+});
+
+it('case 8: a record with a field nested 5,000 levels deep is written, the deep part left out', async () => {
+  bench.sandbox.faults.add({ fault: 'deep-nesting', endpoint: 'getUser' });
+  const result = await bench.run(['user', 'get', '@social_data']);
+  expect(result.code).toBe(0);
+  expect(JSON.parse(result.stdout)).toMatchObject({ userName: 'social_data' });
+  expect(result.stderr).not.toMatch(/Maximum call stack/);
+});
+
+describe('case 9: statuses that say what they are', () => {
+  it.each([
+    [418, /418/],
+    [451, /451/],
+    [304, /304/],
+  ] as const)('%i is no "temporary problem, run again"', async (status, named) => {
+    bench.sandbox.faults.add({ fault: 'odd-status', status, endpoint: 'getUser' });
+    const result = await bench.run(['user', 'get', '@social_data', '--retries', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(named);
+    expect(result.stderr).not.toMatch(/temporary|run again in a moment/i);
+  });
+});

@@ -1,0 +1,27 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const REPORTS = join(__dirname, '..', '..', '..', '.reports');
+
+/**
+ * The figures one surface measured for issue 38's cases (every step ends, fits its limits),
+ * left in `.reports/every-step-ends-<surface>.json`, which the end of `npm test` prints beside
+ * the reliability suite's rows.
+ */
+export class CaseFigures {
+  private readonly figures: Record<string, number | string> = {};
+
+  constructor(private readonly surface: string) {}
+
+  set(name: string, value: number | string): void {
+    this.figures[name] = value;
+  }
+
+  write(): void {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(
+      join(REPORTS, `every-step-ends-${this.surface.toLowerCase().replace(/\W+/g, '-')}.json`),
+      `${JSON.stringify({ title: `Every step ends (issue 38): ${this.surface}`, figures: this.figures }, null, 2)}\n`,
+    );
+  }
+}
