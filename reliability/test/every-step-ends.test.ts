@@ -3,7 +3,7 @@ import nock from 'nock';
 import { ConnectionError, TimeoutError } from '@social-data/core';
 import type { SocialDataClient } from '@social-data/core';
 import { createClient } from '@social-data/core/node';
-import { startSandbox } from '@social-data/sandbox';
+import { SandboxControl, startSandbox, WELL_KNOWN } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { until } from '@social-data/test-support';
 
@@ -147,3 +147,84 @@ describe('the built Zapier app', () => {
 function authFor(key: string) {
   return { apiKey: key, baseUrl: sandbox.url, cookie: COOKIE, proxy: PROXY };
 }
+
+/** Issue 38's other cases through the built Zapier app, each against a sandbox fault. */
+describe('the built Zapier app, the rest of issue 38', () => {
+  const control = () => new SandboxControl(sandbox.url);
+
+  it('case 1: a poll whose second page drips ends inside the step limit, and the next poll loses nothing', async () => {
+    const key = KEYS[keys++]!;
+    const zap = 'reliability-drip-poll';
+    const input = { userName: 'followers_1k', max_pages: '2' };
+    const baseline = await runStep('triggers', 'newFollower', authFor(key), input, zap);
+    expect(baseline.error).toBeUndefined();
+    const joined = control().strangers(300);
+    await control().join('followers', { owner: 'followers_1k' }, joined);
+    sandbox.faults.add({ fault: 'drip-body', key, after: 1, times: 1, delayMs: 1_000 });
+    const started = performance.now();
+    const cut = await runStep('triggers', 'newFollower', authFor(key), input, zap);
+    const took = performance.now() - started;
+    figures["Zapier, drip-body on a poll's page 2: poll ended (ms)"] = Math.round(took);
+    expect(took).toBeLessThan(ZAPIER_STEP_MS - 1_000);
+    const next = await runStep('triggers', 'newFollower', authFor(key), input, zap);
+    expect(next.error).toBeUndefined();
+    const ids = (run: typeof cut) =>
+      ((run.result as Array<{ id?: string }> | undefined) ?? []).flatMap((item) =>
+        item.id ? [item.id] : [],
+      );
+    const emitted = [...ids(cut), ...ids(next)];
+    figures["Zapier, drip-body on a poll's page 2: new followers emitted / joined"] = emitted.length;
+    expect(emitted.slice().sort()).toEqual(joined.slice().sort());
+    await closedAfterwards(key);
+  }, 90_000);
+
+  it('case 5: a search by 350 ids gives the 350 asked, in their order, whatever else the API sends', async () => {
+    const key = KEYS[keys++]!;
+    const client = coreClient(key);
+    const asked: string[] = [];
+    for (const { userName } of WELL_KNOWN) {
+      if (asked.length >= 350) break;
+      asked.push(
+        ...(await client.paginate('getUserTweets', { userName }, { limit: 350 }).toArray()).map((t) => t.id),
+      );
+    }
+    asked.splice(350);
+    sandbox.faults.add({ fault: 'extra-record', key, endpoint: 'lookupTweets' });
+    const run = await runStep('searches', 'lookupTweets', authFor(key), { tweet_ids: asked.join(',') });
+    expect(run.error).toBeUndefined();
+    const got = (run.result as Array<{ id: string }>).map((tweet) => tweet.id);
+    figures['Zapier, 350 ids asked: records returned'] = got.length;
+    expect(got).toEqual(asked);
+  });
+
+  it('case 7: a key with a DEL is refused before any request, naming the connection field', async () => {
+    const before = sandbox.stats.requests;
+    const run = await runStep('searches', 'getUser', authFor('tda_key\u007fwith_del'), {
+      userName: 'social_data',
+    });
+    expect(String(run.error)).toMatch(/API key/i);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it.each([
+    ['searches', 'getUser', { userName: 'social_data' }, 'getUser'],
+    ['creates', 'getUserFollowers', { userName: 'followers_1k', maxItems: '10' }, 'getUserFollowers'],
+  ] as const)(
+    'case 8: %s.%s gets a record with a field 5,000 levels deep to the Zap',
+    async (kind, step, input, endpoint) => {
+      const key = KEYS[keys++]!;
+      sandbox.faults.add({ fault: 'deep-nesting', key, endpoint });
+      const run = await runStep(kind, step, authFor(key), input);
+      expect(String(run.error ?? '')).not.toMatch(/Maximum call stack/);
+      expect(run.error).toBeUndefined();
+    },
+  );
+
+  it.each([418, 451, 304] as const)('case 9: %i is not a temporary problem to run again', async (status) => {
+    const key = KEYS[keys++]!;
+    sandbox.faults.add({ fault: 'odd-status', key, status, endpoint: 'getUser' });
+    const run = await runStep('searches', 'getUser', authFor(key), { userName: 'social_data' });
+    expect(String(run.error)).toContain(String(status));
+    expect(String(run.error)).not.toMatch(/temporary|in a moment/i);
+  });
+});

@@ -38,13 +38,15 @@ export async function runStep(
   key: string,
   authData: object,
   inputData: object,
+  zap?: string,
 ): Promise<StepRun> {
   const logs: string[] = [];
   const event = {
     command: 'execute',
     method: `${kind}.${key}.operation.perform`,
-    // Each run is a Zap of its own: a trigger's run is that Zap's first poll, whatever ran before.
-    bundle: { authData, inputData, meta: { zap: { id: `reliability-${++zaps}` } } },
+    // Each run is a Zap of its own (a trigger's run is that Zap's first poll, whatever ran
+    // before) unless it names the Zap whose next poll it is.
+    bundle: { authData, inputData, meta: { zap: { id: zap ?? `reliability-${++zaps}` } } },
     customLogger: (message: string, data: unknown) => logs.push(message, JSON.stringify(data)),
     zcacheTestObj: zcache,
   };
