@@ -61,7 +61,11 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
    * Runs the calls, `during` while they run, and reads how each ended once all are done.
    * `during` may name executions that will never finish on any worker, so they are not waited for.
    */
-  async function runBatch(calls: Call[], during: (before: Set<string>) => Promise<Set<string> | void>) {
+  async function runBatch(
+    calls: Call[],
+    during: (before: Set<string>) => Promise<Set<string> | void>,
+    patienceMs = 240_000,
+  ) {
     chainSandbox.stats.reset();
     const before = startedByAny();
     const storedBefore = new Set(cluster.executions(CHAIN_WORKFLOW_ID).map((each) => each.id));
@@ -84,7 +88,10 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
         ofBatch.length >= calls.length && ofBatch.every((each) => !['new', 'running'].includes(each.status))
       );
     };
-    await waitFor(() => finishedOfBatch() >= calls.length - abandoned.size || settledInDatabase(), 240_000);
+    await waitFor(
+      () => finishedOfBatch() >= calls.length - abandoned.size || settledInDatabase(),
+      patienceMs,
+    );
     const stored = cluster.executions(CHAIN_WORKFLOW_ID);
     return {
       ...batchOutcome(stored, calls),
@@ -247,38 +254,54 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     let inFlight = new Set<string>();
     let exitCode: number | null = null;
     let exitedAfter = 0;
+    let leftBehind: StoredExecution[] = [];
     try {
-      const first = await runBatch(calls, async (before) => {
-        inFlight = await midRun(stopped, calls, before);
-        const signalledAt = Date.now();
-        await stopped.process.stop();
-        exitCode = await stopped.process.exited;
-        exitedAfter = seconds(signalledAt);
-      });
-      // n8n 2.x can fail for good a job the stopping worker had just taken from the queue: it ends
-      // `error`, "failed to be processed too many times", with no node data (3 of about 9 runs
-      // while building). Nothing of it ran, so its call is sent again, as the README tells users.
-      const gaveUp = line === 2 ? first.failed.filter((each) => /too many times/.test(each.error ?? '')) : [];
-      const { outcome, lostCalls } = gaveUp.length
-        ? await sendLostAgain(calls, first, gaveUp)
+      // On 2.x a job the stopping worker had just taken may never finish: it ends `error`
+      // ("failed to be processed too many times", no node data) once its lock expires, or stays
+      // queued for minutes (4 calls of CI run 14 had no execution finished after 240 s). The
+      // other calls are done within a minute; past 90 s the rest count as lost.
+      const first = await runBatch(
+        calls,
+        async (before) => {
+          inFlight = await midRun(stopped, calls, before);
+          const signalledAt = Date.now();
+          await stopped.process.stop();
+          exitCode = await stopped.process.exited;
+          exitedAfter = seconds(signalledAt);
+        },
+        line === 2 ? 90_000 : 240_000,
+      );
+      leftBehind = line === 2 ? first.failed : [];
+      const beforeResend = chainRequests();
+      // Nothing of them ran, so their calls are sent again, as the README tells users to.
+      const { outcome, lostCalls } = leftBehind.length
+        ? await sendLostAgain(calls, first, leftBehind)
         : { outcome: first, lostCalls: [] };
       const counts = perWorker(outcome, [stopped, worker('worker-2')]);
       figures.set('SIGTERM: running on the stopped worker at the signal', inFlight.size);
       figures.set('SIGTERM: seconds until it exited', exitedAfter);
       figures.set('SIGTERM: executions per worker', describeWorkers(counts));
       if (line === 2) {
-        figures.set('SIGTERM: jobs n8n gave up on (error, nothing run)', gaveUp.length);
+        figures.set('SIGTERM: calls with no finished run after 90 s (n8n 2.x; sent again)', lostCalls.length);
+        figures.set(
+          'SIGTERM: their executions then',
+          leftBehind.map((each) => each.status).join(', ') || 'none',
+        );
         figures.set('SIGTERM: calls sent again, then successful', lostCalls.length - outcome.lost.length);
       }
 
       expect(exitCode).toBe(0);
       expect([...inFlight].filter((id) => !cluster.finishedBy(stopped).has(id))).toEqual([]);
-      // Only a job given up on may fail, and only one the stopping worker never ran.
-      expect(gaveUp.map((each) => each.nodes)).toEqual(gaveUp.map(() => ({})));
-      expect(lostCalls).toHaveLength(gaveUp.length);
+      // Only a job the stopping worker never ran may be left behind: no node data, and no request
+      // of it reached the API (at most one chain per call before the calls were sent again).
+      expect(leftBehind.map((each) => each.nodes)).toEqual(leftBehind.map(() => ({})));
+      expect(lostCalls).toHaveLength(leftBehind.length);
+      const expected = expectedRequests(calls.map((call) => call.account));
+      for (const [endpoint, count] of Object.entries(beforeResend))
+        expect({ endpoint, atMost: count <= (expected[endpoint] ?? 0) }).toEqual({ endpoint, atMost: true });
       expectAllSucceeded(outcome, calls);
       // Nothing ran twice: the sandbox saw exactly one chain per call.
-      expect(chainRequests()).toEqual(expectedRequests(calls.map((call) => call.account)));
+      expect(chainRequests()).toEqual(expected);
       expect(counts['worker-2']).toBeGreaterThan(0);
     } finally {
       // The tests after this one take the restarted worker: a failure here must fail this test
@@ -286,6 +309,24 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       const restartedAt = Date.now();
       await cluster.startWorker('worker-1 restarted', stopped.instance);
       figures.set('SIGTERM: worker restart (s)', seconds(restartedAt));
+      // A job left queued must not run in the next test's batch: wait (bounded) for its end.
+      const left = new Set(leftBehind.map((each) => each.id));
+      if (left.size) {
+        const ended = () =>
+          cluster
+            .executions(CHAIN_WORKFLOW_ID)
+            .filter((each) => left.has(each.id))
+            .every((each) => !['new', 'running'].includes(each.status));
+        await waitFor(ended, 120_000, DATABASE_LOOK_MS);
+        figures.set(
+          'SIGTERM: the left-behind executions in the end',
+          cluster
+            .executions(CHAIN_WORKFLOW_ID)
+            .filter((each) => left.has(each.id))
+            .map((each) => each.status)
+            .join(', '),
+        );
+      }
     }
   });
 
