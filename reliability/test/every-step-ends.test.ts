@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import nock from 'nock';
-import { ConnectionError, TimeoutError } from '@social-data/core';
+import { ApiError, CancelledError, ConnectionError, TimeoutError, ValidationError } from '@social-data/core';
 import type { SocialDataClient } from '@social-data/core';
 import { createClient } from '@social-data/core/node';
 import { SandboxControl, startSandbox, WELL_KNOWN } from '@social-data/sandbox';
@@ -32,7 +32,7 @@ const ZAPIER_STEP_MS = 30_000;
 
 let sandbox: Sandbox;
 let keys = 0;
-const KEYS = Array.from({ length: 40 }, (_, n) => apiKey(500 + n));
+const KEYS = Array.from({ length: 60 }, (_, n) => apiKey(500 + n));
 const scan = new SecretScan();
 const figures: Record<string, number> = {};
 
@@ -226,5 +226,82 @@ describe('the built Zapier app, the rest of issue 38', () => {
     const run = await runStep('searches', 'getUser', authFor(key), { userName: 'social_data' });
     expect(String(run.error)).toContain(String(status));
     expect(String(run.error)).not.toMatch(/temporary|in a moment/i);
+  });
+});
+
+/** Issue 38's other cases through core on Node's fetch, each against a sandbox fault. */
+describe('core, the rest of issue 38', () => {
+  const requests = (endpoint: string) => sandbox.stats.byEndpoint[endpoint] ?? 0;
+
+  it('case 3: a read over fresh cursors that loop past 100,000 ids ends, with what it read and why', async () => {
+    const key = KEYS[keys++]!;
+    sandbox.faults.add({ fault: 'long-loop', key, endpoint: 'getUserFollowers', every: 101_000 });
+    const run = coreClient(key).paginate('getUserFollowers', { userName: 'followers_150k' });
+    const read = (await run.toArray()).map((user) => user.id);
+    figures['core, a loop of 101,000 ids: records'] = read.length;
+    expect(run.stopReason).toBe('emptyPages');
+    expect(new Set(read).size).toBe(101_000);
+    expect(read.length - 101_000).toBeLessThanOrEqual(600);
+  });
+
+  it('case 4: a cancel during a 60 s Retry-After ends the call at once and sends nothing more', async () => {
+    const key = KEYS[keys++]!;
+    sandbox.faults.add({ fault: 'rate-limit', key, endpoint: 'getUser', retryAfter: 60 });
+    const controller = new AbortController();
+    const client = createClient({ baseUrl: sandbox.url, apiKey: key, signal: controller.signal });
+    const before = requests('getUser');
+    const call = client.call('getUser', { userName: 'social_data' }).catch((error: unknown) => error);
+    await until('the 429', () => requests('getUser') > before, 10_000);
+    const cancelled = performance.now();
+    controller.abort();
+    expect(await call).toBeInstanceOf(CancelledError);
+    figures['core, cancel in a 60 s retry wait: ended after (ms)'] = Math.round(
+      performance.now() - cancelled,
+    );
+    const sent = requests('getUser');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(requests('getUser')).toBe(sent);
+  });
+
+  it('case 5: 350 ids give the 350 asked, in their order, whatever else the API sends', async () => {
+    const key = KEYS[keys++]!;
+    const client = coreClient(key);
+    const asked: string[] = [];
+    for (const { userName } of WELL_KNOWN) {
+      if (asked.length >= 350) break;
+      asked.push(
+        ...(await client.paginate('getUserTweets', { userName }, { limit: 350 }).toArray()).map((t) => t.id),
+      );
+    }
+    asked.splice(350);
+    sandbox.faults.add({ fault: 'extra-record', key, endpoint: 'lookupTweets' });
+    const got = (await client.call('lookupTweets', { tweet_ids: asked })).map((tweet) => tweet.id);
+    expect(got).toEqual(asked);
+  });
+
+  it('case 7: a key with a DEL or Cyrillic is refused when the client is made', () => {
+    for (const bad of ['tda_key\u007fwith_del', 'tda_кириллица'])
+      expect(() => createClient({ baseUrl: sandbox.url, apiKey: bad })).toThrow(ValidationError);
+  });
+
+  it('case 8: a field nested 5,000 levels deep comes back, the deep part left out', async () => {
+    const key = KEYS[keys++]!;
+    sandbox.faults.add({ fault: 'deep-nesting', key, endpoint: 'getUser' });
+    const user = await coreClient(key).call('getUser', { userName: 'social_data' });
+    expect(JSON.stringify(user)).toContain('social_data');
+  });
+
+  it.each([418, 451, 304] as const)('case 9: %i is an ApiError that is not retried', async (status) => {
+    const key = KEYS[keys++]!;
+    sandbox.faults.add({ fault: 'odd-status', key, status, endpoint: 'getUser' });
+    const before = requests('getUser');
+    const error = await createClient({ baseUrl: sandbox.url, apiKey: key })
+      .call('getUser', { userName: 'social_data' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(`${(error as ApiError).message} ${(error as ApiError).hint}`).not.toMatch(
+      /temporary|in a moment/i,
+    );
+    expect(requests('getUser') - before).toBe(1);
   });
 });

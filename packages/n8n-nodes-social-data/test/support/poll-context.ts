@@ -101,14 +101,17 @@ export function pollContext(
           headers: Record<string, string>;
           body?: string;
           timeout?: number;
+          abortSignal?: AbortSignal;
         },
       ) => {
         harness.requests.push(`${options.method} ${new URL(options.url).pathname}`);
+        // As n8n's helper does: its timeout, and the caller's signal (core's deadline) both end it.
+        const timeout = AbortSignal.timeout(options.timeout ?? 10_000);
         const response = await fetch(options.url, {
           method: options.method,
           headers: { ...options.headers, 'X-API-Key': credentials.socialDataApi.apiKey },
           body: options.body ?? null,
-          signal: AbortSignal.timeout(options.timeout ?? 10_000),
+          signal: options.abortSignal ? AbortSignal.any([timeout, options.abortSignal]) : timeout,
         });
         return {
           statusCode: response.status,

@@ -133,6 +133,8 @@ export async function runNode(
     nodeCredentials?: string[];
     /** Runs it as an agent's tool (n8n's "Social Data Tool"). */
     asTool?: boolean;
+    /** Presses n8n's Stop button (cancels the execution) once this resolves. */
+    stopWhen?: Promise<unknown>;
   } = {},
 ): Promise<NodeRun> {
   const credentials = options.credentials ?? {};
@@ -172,7 +174,9 @@ export async function runNode(
     restartExecutionId: undefined,
     variables: {},
   } as unknown as IWorkflowExecuteAdditionalData;
-  const run = await new WorkflowExecute(additionalData, 'manual').run(workflow);
+  const running = new WorkflowExecute(additionalData, 'manual').run(workflow);
+  void options.stopWhen?.then(() => running.cancel());
+  const run = await running;
   const nodeRun = run.data.resultData.runData['Social Data']?.[0];
   return {
     items: nodeRun?.data?.main?.[0] ?? [],

@@ -19,7 +19,7 @@ import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { withNotice } from './notice';
-import { pollDeadline, withinPollTime } from './poll-time';
+import { pollDeadline, requestDeadline, withinPollTime } from './poll-time';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 
@@ -42,8 +42,15 @@ export async function pollAccountList(
   const feed = feeds[event];
   raw.userNames = context.getNodeParameter('userNames') as string;
   const names = normalizeScreenNameList(raw.userNames, MAX_ACCOUNTS, 'userNames');
-  const client = await clientFor(context, feed.endpoint, `the ${feed.displayName} event`);
   const deadline = pollDeadline(context);
+  const client = await clientFor(
+    context,
+    feed.endpoint,
+    `the ${feed.displayName} event`,
+    undefined,
+    undefined,
+    requestDeadline(deadline),
+  );
   const readFor = (name: string) =>
     withinPollTime(
       context,

@@ -21,3 +21,14 @@ export function withinPollTime<R>(
 ) {
   return deadline === undefined ? read : Object.assign(read, { more: timeBudget(deadline) });
 }
+
+/**
+ * The deadline of the poll's requests: the poll's own, but never less than 10 s from now, so the
+ * page every poll reads whatever its time (its progress, see core's time floor) gets a fair try,
+ * while a page that never finishes still ends with the poll instead of three 30 s attempts later.
+ */
+export function requestDeadline(deadline: number | undefined): number | undefined {
+  return deadline === undefined ? undefined : Math.max(deadline, Date.now() + MIN_REQUEST_MS);
+}
+
+const MIN_REQUEST_MS = 10_000;

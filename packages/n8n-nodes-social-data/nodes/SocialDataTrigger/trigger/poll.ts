@@ -26,7 +26,7 @@ import { pollAccountList } from './accounts';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 import { withNotice } from './notice';
-import { withinPollTime } from './poll-time';
+import { pollDeadline, requestDeadline, withinPollTime } from './poll-time';
 
 /** The accounts a removal event lost, as items: each profile, or its id when it has none. */
 async function removalItems(
@@ -60,8 +60,18 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
 
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
-    const client = await clientFor(this, feed.endpoint, `the ${feed.displayName} event`);
-    const read = withinPollTime(this, feedPages(client, feed.endpoint, params));
+    // The poll's time bounds its pages and each request in them: a page that never finishes
+    // ends with the poll's time, not three 30 s attempts later (issue 38, case 1).
+    const deadline = pollDeadline(this);
+    const client = await clientFor(
+      this,
+      feed.endpoint,
+      `the ${feed.displayName} event`,
+      undefined,
+      undefined,
+      requestDeadline(deadline),
+    );
+    const read = withinPollTime(this, feedPages(client, feed.endpoint, params), deadline);
 
     if (this.getMode() === 'manual') {
       const newest = await newestRecord(read, keep);

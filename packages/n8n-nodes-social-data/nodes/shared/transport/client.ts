@@ -18,6 +18,8 @@ export async function clientFor(
   neededBy: string,
   itemIndex?: number,
   gate?: RequestGate,
+  /** When a trigger's poll must be over (n8n's poll budget): no request runs past it. */
+  deadline?: number,
 ): Promise<SocialDataClient> {
   const data = await context.getCredentials(API_CREDENTIAL, itemIndex);
   const credential = data as ApiCredential;
@@ -39,6 +41,7 @@ export async function clientFor(
     transport: n8nTransport(context, data),
     sleep,
     gate,
+    deadline,
     // n8n's Stop button: ends a retry wait (a Retry-After of up to a minute) and a request in
     // flight at once. A poll has none: deactivating a workflow lets a running poll finish.
     signal: 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined,
