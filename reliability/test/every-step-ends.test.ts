@@ -3,7 +3,7 @@ import nock from 'nock';
 import { ApiError, CancelledError, ConnectionError, TimeoutError, ValidationError } from '@social-data/core';
 import type { SocialDataClient } from '@social-data/core';
 import { createClient } from '@social-data/core/node';
-import { SandboxControl, startSandbox, WELL_KNOWN } from '@social-data/sandbox';
+import { SandboxControl, startSandbox, tweetIds } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { until } from '@social-data/test-support';
 
@@ -180,15 +180,7 @@ describe('the built Zapier app, the rest of issue 38', () => {
 
   it('case 5: a search by 350 ids gives the 350 asked, in their order, whatever else the API sends', async () => {
     const key = KEYS[keys++]!;
-    const client = coreClient(key);
-    const asked: string[] = [];
-    for (const { userName } of WELL_KNOWN) {
-      if (asked.length >= 350) break;
-      asked.push(
-        ...(await client.paginate('getUserTweets', { userName }, { limit: 350 }).toArray()).map((t) => t.id),
-      );
-    }
-    asked.splice(350);
+    const asked = tweetIds(sandbox, 350);
     sandbox.faults.add({ fault: 'extra-record', key, endpoint: 'lookupTweets' });
     const run = await runStep('searches', 'lookupTweets', authFor(key), { tweet_ids: asked.join(',') });
     expect(run.error).toBeUndefined();
@@ -266,14 +258,7 @@ describe('core, the rest of issue 38', () => {
   it('case 5: 350 ids give the 350 asked, in their order, whatever else the API sends', async () => {
     const key = KEYS[keys++]!;
     const client = coreClient(key);
-    const asked: string[] = [];
-    for (const { userName } of WELL_KNOWN) {
-      if (asked.length >= 350) break;
-      asked.push(
-        ...(await client.paginate('getUserTweets', { userName }, { limit: 350 }).toArray()).map((t) => t.id),
-      );
-    }
-    asked.splice(350);
+    const asked = tweetIds(sandbox, 350);
     sandbox.faults.add({ fault: 'extra-record', key, endpoint: 'lookupTweets' });
     const got = (await client.call('lookupTweets', { tweet_ids: asked })).map((tweet) => tweet.id);
     expect(got).toEqual(asked);

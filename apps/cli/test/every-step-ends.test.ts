@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createClient } from '@social-data/core/node';
 import { CaseFigures, until } from '@social-data/test-support';
-import { WELL_KNOWN } from '@social-data/sandbox';
+import { tweetIds } from '@social-data/sandbox';
 import { Bench, finished } from './support/cli';
 
 /**
@@ -19,17 +18,6 @@ afterEach(() => bench.sandbox.faults.clear());
 
 const requests = (endpoint: string) => bench.sandbox.stats.byEndpoint[endpoint] ?? 0;
 
-/** `count` tweet ids of the sandbox, from the timelines of its well-known accounts (45 each). */
-async function tweetIds(count: number): Promise<string[]> {
-  const client = createClient({ baseUrl: bench.sandbox.url, apiKey: bench.sandbox.keys[0]! });
-  const ids: string[] = [];
-  for (const { userName } of WELL_KNOWN) {
-    if (ids.length >= count) break;
-    const tweets = await client.paginate('getUserTweets', { userName }, { limit: count }).toArray();
-    ids.push(...tweets.map((tweet) => tweet.id));
-  }
-  return ids.slice(0, count);
-}
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 describe('case 1: an answer that never finishes', () => {
@@ -108,7 +96,7 @@ it('case 4: Ctrl-C while a retry waits out a Retry-After ends the command, and n
 });
 
 it('case 5: 350 ids give the 350 tweets asked, in their order, whatever else the API sends', async () => {
-  const asked = await tweetIds(350);
+  const asked = tweetIds(bench.sandbox, 350);
   bench.sandbox.faults.add({ fault: 'extra-record', endpoint: 'lookupTweets' });
   const result = await bench.run(['tweets', 'get', '-', '--format', 'ids'], { input: asked.join('\n') });
   figures.set('case 5, 350 ids asked: records written', lines(result.stdout).length);

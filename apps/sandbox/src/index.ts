@@ -20,3 +20,4 @@ export { SEEDED_LISTS } from './world/world';
 export { COMMUNITIES, TOPICS_SEEDED } from './world/records';
 export { UNDOCUMENTED_MAX_COUNT, TWEETS_PER_PAGE } from './http/paging';
 export { SandboxControl } from './control-client';
+export { tweetIds } from './world/tweet-ids';

@@ -1,7 +1,6 @@
 import { agentToolName } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
-import { createClient } from '@social-data/core/node';
-import { startSandbox, WELL_KNOWN } from '@social-data/sandbox';
+import { startSandbox, tweetIds } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { CaseFigures, until } from '@social-data/test-support';
 
@@ -97,14 +96,7 @@ it('case 4: a call the client cancels while a retry waits out a Retry-After send
 });
 
 it('case 5: 350 ids give the 350 tweets asked, in their order, over the cursors, whatever else the API sends', async () => {
-  const client = createClient({ baseUrl: sandbox.url, apiKey: API_KEY });
-  const asked: string[] = [];
-  for (const { userName } of WELL_KNOWN) {
-    if (asked.length >= 350) break;
-    const tweets = await client.paginate('getUserTweets', { userName }, { limit: 350 }).toArray();
-    asked.push(...tweets.map((each) => each.id));
-  }
-  asked.splice(350);
+  const asked = tweetIds(sandbox, 350);
   sandbox.faults.add({ fault: 'extra-record', endpoint: 'lookupTweets' });
   const got: string[] = [];
   let cursor: unknown;

@@ -1,5 +1,5 @@
 import { createClient } from '@social-data/core/node';
-import { WELL_KNOWN } from '@social-data/sandbox';
+import { tweetIds } from '@social-data/sandbox';
 import type { Sandbox, SandboxControl } from '@social-data/sandbox';
 import { CaseFigures, until } from '@social-data/test-support';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -142,15 +142,7 @@ it("case 4: n8n's Stop button during a retry wait ends the run, and no request f
 });
 
 it('case 5: 350 ids give the 350 tweets asked, in their order, whatever else the API sends', async () => {
-  const client = createClient({ baseUrl: sandbox.url, apiKey: API_KEY });
-  const asked: string[] = [];
-  for (const { userName } of WELL_KNOWN) {
-    if (asked.length >= 350) break;
-    asked.push(
-      ...(await client.paginate('getUserTweets', { userName }, { limit: 350 }).toArray()).map((t) => t.id),
-    );
-  }
-  asked.splice(350);
+  const asked = tweetIds(sandbox, 350);
   sandbox.faults.add({ fault: 'extra-record', endpoint: 'lookupTweets' });
   const { items, error } = await runNode(
     { resource: 'tweet', operation: 'lookupTweets', tweet_ids: asked.join(',') },

@@ -17,9 +17,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
-import { clientFor } from '../../shared/transport/client';
 import { withNotice } from './notice';
-import { pollDeadline, requestDeadline, withinPollTime } from './poll-time';
+import { pollClient, pollDeadline, withinPollTime } from './poll-time';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 
@@ -43,14 +42,7 @@ export async function pollAccountList(
   raw.userNames = context.getNodeParameter('userNames') as string;
   const names = normalizeScreenNameList(raw.userNames, MAX_ACCOUNTS, 'userNames');
   const deadline = pollDeadline(context);
-  const client = await clientFor(
-    context,
-    feed.endpoint,
-    `the ${feed.displayName} event`,
-    undefined,
-    undefined,
-    requestDeadline(deadline),
-  );
+  const client = await pollClient(context, feed, deadline);
   const readFor = (name: string) =>
     withinPollTime(
       context,

@@ -1,5 +1,7 @@
 import { timeBudget } from '@social-data/core';
-import type { ReadPages } from '@social-data/core';
+import type { FeedSpec, ReadPages } from '@social-data/core';
+
+import { clientFor } from '../../shared/transport/client';
 import type { IPollFunctions } from 'n8n-workflow';
 
 /**
@@ -27,8 +29,20 @@ export function withinPollTime<R>(
  * page every poll reads whatever its time (its progress, see core's time floor) gets a fair try,
  * while a page that never finishes still ends with the poll instead of three 30 s attempts later.
  */
-export function requestDeadline(deadline: number | undefined): number | undefined {
+function requestDeadline(deadline: number | undefined): number | undefined {
   return deadline === undefined ? undefined : Math.max(deadline, Date.now() + MIN_REQUEST_MS);
 }
 
 const MIN_REQUEST_MS = 10_000;
+
+/** The client of a poll of `feed`, its requests within the poll's time (`requestDeadline`). */
+export function pollClient(context: IPollFunctions, feed: FeedSpec, deadline: number | undefined) {
+  return clientFor(
+    context,
+    feed.endpoint,
+    `the ${feed.displayName} event`,
+    undefined,
+    undefined,
+    requestDeadline(deadline),
+  );
+}

@@ -26,7 +26,7 @@ import { pollAccountList } from './accounts';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 import { withNotice } from './notice';
-import { pollDeadline, requestDeadline, withinPollTime } from './poll-time';
+import { pollClient, pollDeadline, withinPollTime } from './poll-time';
 
 /** The accounts a removal event lost, as items: each profile, or its id when it has none. */
 async function removalItems(
@@ -63,14 +63,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     // The poll's time bounds its pages and each request in them: a page that never finishes
     // ends with the poll's time, not three 30 s attempts later (issue 38, case 1).
     const deadline = pollDeadline(this);
-    const client = await clientFor(
-      this,
-      feed.endpoint,
-      `the ${feed.displayName} event`,
-      undefined,
-      undefined,
-      requestDeadline(deadline),
-    );
+    const client = await pollClient(this, feed, deadline);
     const read = withinPollTime(this, feedPages(client, feed.endpoint, params), deadline);
 
     if (this.getMode() === 'manual') {
