@@ -11,7 +11,7 @@ export function tweetIds(sandbox: Sandbox, count: number): string[] {
     const account = sandbox.world.accountByName(userName);
     if (account === undefined) continue;
     const timeline = sandbox.world.accountTweets(account, 'tweets');
-    ids.push(...timeline.slice(0, Math.min(timeline.length, count - ids.length)).map((tweet) => tweet.id));
+    for (const tweet of timeline.slice(0, Math.min(timeline.length, count - ids.length))) ids.push(tweet.id);
     if (ids.length >= count) break;
   }
   if (ids.length < count)
