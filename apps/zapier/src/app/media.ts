@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 
 import { downloadMedia, recordKindOf, tweetsCarryMedia } from '@social-data/core';
 import type { EndpointId, Media, MediaTarget } from '@social-data/core';
+import { sleep } from '@social-data/core/node';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { STEP_BUDGET_MS, redactorFor } from '../http/client';
@@ -36,7 +37,7 @@ export async function hydrateMedia(z: ZObject, bundle: Bundle): Promise<string> 
       async (file) => z.stashFile(Readable.from(file.body), file.size, file.fileName, file.mimeType),
       {
         transport: zapierMediaTransport(z),
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        sleep,
         timeoutMs: STEP_BUDGET_MS,
         redact: redactorFor(bundle),
       },

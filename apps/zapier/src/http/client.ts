@@ -1,5 +1,6 @@
 import { SocialDataClient, ValidationError, createRedactor } from '@social-data/core';
 import type { Redact } from '@social-data/core';
+import { sleep } from '@social-data/core/node';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { isZapierError } from './errors';
@@ -54,7 +55,7 @@ export function clientFor(z: ZObject, bundle: Bundle, deadline: number): SocialD
     cookie: present(connection.cookie),
     proxy: present(connection.proxy),
     transport: zapierTransport(z),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep,
     maxRetries: 0,
     timeoutMs: REQUEST_TIMEOUT_MS,
     deadline,

@@ -61,23 +61,12 @@ const RESOURCE_LABELS: Record<string, string> = {
 
 const ID_LIST = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
 
-function paramSchema(id: EndpointId, spec: ParamSpec): JsonSchema {
+function paramSchema(spec: ParamSpec): JsonSchema {
   const description = spec.description;
   switch (spec.format) {
     case 'tweetIdList':
     case 'userIdList':
       return { ...ID_LIST, description: `${description} A JSON array of ids works too.` };
-    case 'count': {
-      const range = endpointSpec(id).count ?? { min: 1 };
-      const schema: JsonSchema = {
-        type: 'integer',
-        minimum: range.min,
-        description: `${description} The API's page size; only the records up to limit are returned.`,
-      };
-      if (range.max !== undefined) schema.maximum = range.max;
-      if (range.default !== undefined) schema.default = range.default;
-      return schema;
-    }
     case 'boolean':
       return { type: 'boolean', description };
     case 'cursor':
@@ -97,11 +86,11 @@ export function agentInputSchema(id: EndpointId): JsonSchema & { type: 'object' 
   const required: string[] = [];
   for (const [name, spec] of Object.entries(endpointSpec(id).params)) {
     if (NOT_OFFERED.has(name)) continue;
-    properties[agentArgName(name)] = paramSchema(id, spec);
+    properties[agentArgName(name)] = paramSchema(spec);
     if (spec.required) required.push(agentArgName(name));
   }
   if (endpointSpec(id).result.kind === 'records')
-    properties.cursor = paramSchema(id, {
+    properties.cursor = paramSchema({
       in: 'query',
       format: 'cursor',
       required: false,

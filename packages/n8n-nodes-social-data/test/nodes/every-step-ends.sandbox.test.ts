@@ -59,8 +59,9 @@ describe('case 1: a page that never finishes', () => {
     const cut = await poll().catch((error: unknown) => error);
     const took = Date.now() - started;
     figures.set("case 1, drip-body on a poll's page 2 (12 s budget): poll ended (ms)", took);
-    // The budget and core's 1 s grace, with room for a busy machine: not three 30 s attempts.
-    expect(took).toBeLessThan(BUDGET_MS + 6_000);
+    // The budget and core's 1 s grace (both timers), with wide room for a busy machine: a hang
+    // guard that three 30 s attempts (over 90 s) would fail, not a speed check.
+    expect(took).toBeLessThan(BUDGET_MS + 30_000);
     const emitted = [cut instanceof Error ? [] : ((cut as INodeExecutionData[][] | null)?.[0] ?? [])].flat();
     const next = await poll();
     const all = [...ids(emitted), ...ids(next?.[0] ?? [])];

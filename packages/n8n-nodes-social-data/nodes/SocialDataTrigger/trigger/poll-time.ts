@@ -1,8 +1,8 @@
 import { timeBudget } from '@social-data/core';
 import type { FeedSpec, ReadPages } from '@social-data/core';
+import type { IPollFunctions } from 'n8n-workflow';
 
 import { clientFor } from '../../shared/transport/client';
-import type { IPollFunctions } from 'n8n-workflow';
 
 /**
  * The time n8n gives one poll, when it says: n8n 2.41's durable scheduler abandons a poll past
