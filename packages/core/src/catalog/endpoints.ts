@@ -66,6 +66,7 @@ export const catalog = {
     params: { userName: userNameParam, count: countParam('query'), cursor: cursorParam('query') },
     count: { default: 200, min: 1 },
     result: { kind: 'userPage', key: 'following' },
+    counter: 'following',
     idempotent: true,
   },
   getUserFollowers: {
@@ -80,6 +81,7 @@ export const catalog = {
     params: { userName: userNameParam, count: countParam('query'), cursor: cursorParam('query') },
     count: { default: 200, min: 1 },
     result: { kind: 'userPage', key: 'followers' },
+    counter: 'followers',
     idempotent: true,
   },
   getUserFollowersYouKnow: {

@@ -68,6 +68,11 @@ export interface EndpointSpec {
   readonly params: Readonly<Record<string, ParamSpec>>;
   readonly count?: CountSpec;
   readonly result: ResultSpec;
+  /**
+   * A user page the account's own record counts (its `followers` for its followers): the
+   * field of the `userName` account that gives the list's size (`followers`, `following`), for a trigger's counter audit.
+   */
+  readonly counter?: 'followers' | 'following';
   /** False where a repeated request has an effect of its own (creating a list). */
   readonly idempotent: boolean;
 }

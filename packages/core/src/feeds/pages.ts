@@ -1,5 +1,6 @@
 import { catalog } from '../catalog/endpoints';
 import type { PageRecordOf, PaginatedId } from '../catalog/infer';
+import type { EndpointSpec } from '../catalog/types';
 import type { SocialDataClient, UntypedParams } from '../client';
 import { NotFoundError } from '../errors/classes';
 import type { FeedPage, ReadPages } from './reading';
@@ -15,11 +16,13 @@ const deadCursor = /^(0(\|.*)?)?$/;
  * The parameters come from a trigger's form and are checked when the first page is asked for.
  */
 export function feedPages<Id extends PaginatedId>(
-  client: Pick<SocialDataClient, 'paginateUntyped' | 'lookup'>,
+  client: Pick<SocialDataClient, 'paginateUntyped' | 'lookup' | 'callUntyped'>,
   endpoint: Id,
   params: UntypedParams,
 ): ReadPages<PageRecordOf<Id>> {
-  const accounts = catalog[endpoint].result.kind === 'userPage';
+  const spec: EndpointSpec = catalog[endpoint];
+  const accounts = spec.result.kind === 'userPage';
+  const { counter } = spec;
   /** Records by id, for the items of a burst a position feed held back until it was proven. */
   const lookup = async (ids: readonly string[]): Promise<PageRecordOf<Id>[]> => {
     const found = accounts
@@ -31,7 +34,14 @@ export function feedPages<Id extends PaginatedId>(
     if (failed) throw failed.error;
     return found.records as PageRecordOf<Id>[];
   };
-  return Object.assign(read, { lookup });
+  if (!counter) return Object.assign(read, { lookup });
+  /** The account's own count of this list, for the counter audit (one lookup of the account). */
+  const count = async (): Promise<number | undefined> => {
+    const owner = await client.callUntyped('getUser', { userName: params.userName });
+    const value = owner[counter];
+    return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  };
+  return Object.assign(read, { lookup, count });
   async function* read(start: string | undefined): AsyncGenerator<FeedPage<PageRecordOf<Id>>> {
     const given = new Set<string>(start ? [start] : []);
     let cursor = start;

@@ -1,5 +1,7 @@
 import { ValidationError } from '../errors/classes';
 import { HOLE, align, indexOf } from './align';
+import { auditDue, audited, countOf } from './audit';
+import type { AuditState } from './audit';
 import type { Alignment, Index, Label, Spot } from './align';
 import { readPages, refusedOr, started, startsLater } from './reading';
 import type { Read, ReadPages, WatchOptions, WatchResult } from './reading';
@@ -58,14 +60,17 @@ export async function startPositionWatch<R extends { id: string }>(
   read: ReadPages<R>,
   options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {
+  // The count comes first, so what arrives before the read is found, never owed (audit.ts).
+  const count = await countOf(read.count);
   const first = await readPages(read, undefined, START_PAGES, ({ ids }) => ids.length < START_IDS);
   if (first.ids.length === 0 && !first.ended) return startsLater(first.requests);
   const { segments, shortened } = bound([{ ids: first.ids }], options.maxIds ?? MAX_POSITION_IDS);
   const state: PositionState = { v: 2, key: options.key, segments };
+  if (count !== undefined) state.audit = { count, owed: 0, since: 0 };
   if (first.ended && !shortened) state.bottom = first.ids.at(-1) ?? '';
   // An empty feed is taken at its word (a new list, a new account): what arrives next is new.
   if (first.ended && first.ids.length === 0) state.end = true;
-  return started(state, first.requests, first.records);
+  return started(state, first.requests + (read.count ? 1 : 0), first.records);
 }
 
 /**
@@ -80,6 +85,9 @@ export class PositionPoll<R extends { id: string }> {
   private end: boolean;
   private bottom: string | undefined;
   private disjoint: number | undefined;
+  private audit: AuditState | undefined;
+  /** Held-back ids when the poll began, for the audit's count of what this poll accounted for. */
+  private readonly heldBefore: number;
   /** Every record read in this poll, by id. */
   private readonly records = new Map<string, R>();
   /** Reported now, newest first. */
@@ -108,13 +116,23 @@ export class PositionPoll<R extends { id: string }> {
     this.end = state.end === true;
     this.bottom = state.bottom;
     this.disjoint = state.disjoint;
+    this.audit = state.audit;
+    this.heldBefore = pendingCount(this.segments);
     this.cap = positionRequestCap(options.maxPages);
   }
 
   async run(): Promise<WatchResult<R>> {
     const { maxPages } = this.options;
-    const decided = await this.readHead(Math.max(1, maxPages - GAP_REQUESTS * gapCount(this.segments)));
-    if (decided) await this.readGaps();
+    // The count comes before the read, so what arrives in between is found, never owed.
+    const count =
+      this.read.count && auditDue(this.audit, gapCount(this.segments) > 0)
+        ? await this.countNow()
+        : undefined;
+    // The head and the gaps each get the page budget: under steady traffic a gap's saved cursor
+    // moves down by every arrival above it, so a gap that only got what the head left would never
+    // gain on it (issue 37: 900 new followers a poll starved a 5,000 burst for good).
+    const decided = await this.readHead(maxPages);
+    if (decided) await this.readGaps(this.requests);
     this.limitGaps();
     await this.reportCertified();
     // What was reported, however (added again on top, or proven), is held back no longer.
@@ -123,14 +141,18 @@ export class PositionPoll<R extends { id: string }> {
       segment.pending = segment.pending.filter((id) => !this.emitted.has(id));
       if (segment.pending.length === 0) delete segment.pending;
     }
-    const waiting = this.segments.reduce((sum, segment) => sum + (segment.pending?.length ?? 0), 0);
+    const waiting = pendingCount(this.segments);
     if (waiting > 0)
       this.notes.push(
         `A burst is being read: ${plural(waiting, 'item')} of it so far, held back until the trigger reaches the items it knew below them, then reported`,
       );
     const { segments, shortened } = bound(this.segments, this.options.maxIds ?? MAX_POSITION_IDS);
     this.trimPending(segments);
+    // A poll that decided nothing (a stall, an empty or foreign answer) keeps the last count: the
+    // list may come back as it was while the count said otherwise.
+    this.checkCount(decided ? count : undefined, segments);
     const state: PositionState = { v: 2, key: this.options.key, segments };
+    if (this.audit) state.audit = this.audit;
     if (!shortened && this.bottom !== undefined) {
       state.bottom = this.bottom;
       if (this.end) state.end = true;
@@ -145,6 +167,24 @@ export class PositionPoll<R extends { id: string }> {
       missed: this.missed,
       requests: this.requests,
     };
+  }
+
+  private countNow(): Promise<number | undefined> {
+    this.requests += 1;
+    return countOf(this.read.count);
+  }
+
+  /** The counter audit (audit.ts): a shortfall two counts confirm is counted and said. */
+  private checkCount(count: number | undefined, segments: readonly Segment[]): void {
+    const found = this.fresh.length + this.missed + pendingCount(segments) - this.heldBefore;
+    const settled = gapCount(segments) === 0;
+    const { audit, missed } = audited(this.audit, { count, found, removed: this.removed.length, settled });
+    this.audit = audit;
+    if (missed === 0) return;
+    this.missed += missed;
+    this.warn(
+      `The API's count of this feed grew by ${plural(missed, 'item')} more than the trigger found (added and removed between polls, or gone by unseen): they may be missed`,
+    );
   }
 
   /** Reads from `cursor` within the poll's cap, keeping every record read. */
@@ -168,14 +208,15 @@ export class PositionPoll<R extends { id: string }> {
   }
 
   /** Each open gap, newest first, read on from its cursor; each at most once a poll. */
-  private async readGaps(): Promise<void> {
+  private async readGaps(headRequests: number): Promise<void> {
     const { maxPages } = this.options;
     let from = 0;
     for (let reads = gapCount(this.segments); reads > 0; reads -= 1) {
       const at = this.segments.findIndex((segment, place) => place >= from && segment.gap !== undefined);
       if (at === -1) return;
       const below = gapCount(this.segments.slice(at + 1));
-      const budget = Math.max(GAP_REQUESTS, maxPages - this.requests - GAP_REQUESTS * below);
+      const spent = this.requests - headRequests;
+      const budget = Math.max(GAP_REQUESTS, maxPages - spent - GAP_REQUESTS * below);
       await this.readBelow(at, this.segments[at]!.gap || undefined, budget);
       from = at + 1;
     }
@@ -350,6 +391,8 @@ export class PositionPoll<R extends { id: string }> {
       return 'stalled';
     }
     this.disjoint = undefined;
+    // Another feed may stand behind the name now: its count starts a new audit.
+    this.audit = undefined;
     // What a burst held back is let go of with the rest, and counted with it.
     for (const segment of this.segments) this.missed += segment.pending?.length ?? 0;
     this.segments = [{ ids: head.ids }];
@@ -603,6 +646,10 @@ const isUnsure = (label: Label) => label.kind === 'unknown' && label.is === 'uns
 
 const before = (a: Spot, b: Spot) =>
   a.segment < b.segment || (a.segment === b.segment && a.position < b.position);
+
+function pendingCount(segments: readonly Segment[]): number {
+  return segments.reduce((sum, segment) => sum + (segment.pending?.length ?? 0), 0);
+}
 
 function withoutGap(segment: Segment): Segment {
   return { ids: segment.ids };

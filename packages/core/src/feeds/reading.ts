@@ -20,6 +20,11 @@ export interface ReadPages<R> {
   (cursor: string | undefined): AsyncIterable<FeedPage<R>>;
   lookup?: (ids: readonly string[]) => Promise<R[]>;
   /**
+   * How many items the API says the feed holds (an account's `followers` counter), where it counts
+   * them: a position feed audits what it found against its rise (`audit.ts`). One request.
+   */
+  count?: () => Promise<number | undefined>;
+  /**
    * A host's time (Zapier's 30 s a step): asked after each page; false ends the walk as a spent
    * page budget does, so what is left is read by later polls, as any backlog is.
    */

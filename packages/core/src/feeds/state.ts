@@ -1,3 +1,5 @@
+import { isAuditState } from './audit';
+import type { AuditState } from './audit';
 import type { FeedOrder } from './catalog';
 import type { IdRange } from './ids';
 import type { Segment } from './segments';
@@ -21,6 +23,8 @@ export interface PositionState {
   bottom?: string;
   /** Polls in a row whose whole answer held none of the remembered ids. */
   disjoint?: number;
+  /** Feeds the API counts (followers, following): the counter audit, `audit.ts`. */
+  audit?: AuditState;
 }
 
 export interface TimeState {
@@ -111,10 +115,14 @@ export function readState(value: unknown, key: string, order: FeedOrder): WatchS
   const state = value as { v?: unknown; key?: unknown; segments?: unknown };
   if (state.key !== key) return undefined;
   if (order === 'time') return state.v === 1 ? readTimeState(value as Partial<TimeState>) : undefined;
-  if (state.v === 2)
-    return Array.isArray(state.segments) && state.segments.every(isSegment)
-      ? (value as PositionState)
-      : undefined;
+  if (state.v === 2) {
+    if (!Array.isArray(state.segments) || !state.segments.every(isSegment)) return undefined;
+    const position = value as PositionState;
+    // A damaged audit is dropped, not the watch: the next count starts a new one.
+    if (position.audit === undefined || isAuditState(position.audit)) return position;
+    const { audit: _dropped, ...rest } = position;
+    return rest;
+  }
   const old = state.v === 1 ? readTimeState(value as Partial<TimeState>) : undefined;
   return old ? { v: 2, key, segments: [{ ids: old.seen }] } : undefined;
 }

@@ -137,10 +137,11 @@ class TimePoll<R extends { id: string }> {
 
   async run(): Promise<WatchResult<R>> {
     const { state, options } = this;
-    // A backlog always gets a request, or a feed busy enough to fill every poll's budget at the
-    // top would never work it off.
-    const headBudget = state.backlog ? Math.max(1, options.maxPages - 1) : options.maxPages;
-    const head = await this.segment(undefined, headBudget, (id) => this.seen.has(id) || this.belowFloor(id));
+    const head = await this.segment(
+      undefined,
+      options.maxPages,
+      (id) => this.seen.has(id) || this.belowFloor(id),
+    );
     this.collect(head, (id) => !this.seen.has(id) && !this.belowFloor(id));
 
     let backlog = state.backlog;
@@ -205,9 +206,12 @@ class TimePoll<R extends { id: string }> {
     // poll has read are new even when the floor has risen past them.
     const unread = (id: string) =>
       !this.seen.has(id) && (!this.belowFloor(id) || (!isOld(id) && !inRanges(read, id)));
-    // Two requests at least: the page read again, and one further.
+    // A backlog gets the page budget of its own (two requests at least: the page read again, and
+    // one further): its offset cursor moves down by every tweet that arrived on top, so one that
+    // got only what the head left would never gain on a steady feed (issue 37, case 6: 100 new a
+    // poll starved a backlog of 2,000 for good).
     const rest = await refusedOr(
-      this.segment(backlog.cursor || undefined, Math.max(2, this.options.maxPages - this.requests), isOld, 2),
+      this.segment(backlog.cursor || undefined, Math.max(2, this.options.maxPages), isOld, 2),
     );
     if (rest instanceof ValidationError) {
       this.notes.push(

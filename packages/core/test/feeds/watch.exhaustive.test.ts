@@ -17,7 +17,8 @@ import { workLeft } from '../support/watch';
  *      many may be missed.
  *
  * Bound: page size 2 or 3, 1 to 3 pages a poll, removals on and off, a feed of 7 accounts of
- * which the state may keep 6 or all (so remembered stretches end and holes appear), and every
+ * which the state may keep 6 or all (so remembered stretches end and holes appear), counted on
+ * its owner or not (the counter audit of followers and following), and every
  * history of up to DEPTH steps, each one of: a new account on top; any account ever seen added
  * again on top (a re-follow, from any position, stretch ends included, or back after leaving);
  * any account removed; a poll; a poll whose request number 1, 2 or 3 fails, answers an empty
@@ -45,7 +46,11 @@ class Feed {
   constructor(
     readonly pageSize: number,
     public items: string[],
-  ) {}
+    counts: boolean,
+  ) {
+    // A follower list: the API counts it on the account, and the poll audits against that.
+    if (counts) this.read.count = () => Promise.resolve(this.items.length);
+  }
 
   read: ReadPages<{ id: string }> = Object.assign((cursor: string | undefined) => this.pages(cursor), {
     // Accounts outlive their place in the feed: a lookup by id finds each.
@@ -105,6 +110,8 @@ interface Settings {
   maxPages: number;
   removals: boolean;
   maxIds: number | undefined;
+  /** The feed is counted on its owner (followers, following): the counter audit runs. */
+  counts: boolean;
 }
 
 type Step =
@@ -149,7 +156,7 @@ function stepsOf(world: World): Step[] {
 class Violation extends Error {}
 
 async function poll(world: World, settings: Settings, fault?: FaultAt): Promise<void> {
-  const feed = new Feed(settings.pageSize, world.items);
+  const feed = new Feed(settings.pageSize, world.items, settings.counts);
   feed.fault = fault;
   const options: WatchOptions = {
     key: 'k',
@@ -359,7 +366,8 @@ const sizes = (process.env.FEED_EXHAUSTIVE_PAGES ?? '2,3').split(',').map(Number
 for (const pageSize of sizes)
   for (const maxPages of [1, 2, 3])
     for (const removals of [false, true])
-      for (const maxIds of [undefined, 6]) grid.push({ pageSize, maxPages, removals, maxIds });
+      for (const maxIds of [undefined, 6])
+        for (const counts of [false, true]) grid.push({ pageSize, maxPages, removals, maxIds, counts });
 
 const replay = process.env.FEED_EXHAUSTIVE_REPLAY;
 if (replay) {

@@ -60,6 +60,8 @@ const scenario = fc
     maxPages: fc.integer({ min: 1, max: 6 }),
     removals: fc.boolean(),
     filtered: fc.boolean(),
+    // The API counts the feed on its account (followers, following): the audit runs beside.
+    counted: fc.boolean(),
   })
   .chain((settings) =>
     fc.record({
@@ -177,6 +179,7 @@ interface Settings {
   maxPages: number;
   removals: boolean;
   filtered: boolean;
+  counted: boolean;
 }
 
 async function run(order: 'time' | 'position', settings: Settings, steps: Step[]) {
@@ -185,6 +188,7 @@ async function run(order: 'time' | 'position', settings: Settings, steps: Step[]
   // Five pages: what a position watch takes note of when it starts, so every one is known.
   const initial = order === 'time' ? tweets.take(page * 6) : accountIds(page * 5);
   const feed = new FakeFeed(page, initial);
+  feed.counts = settings.counted;
   const keep = filtered ? passes : undefined;
   const options: WatchOptions<Item> = {
     key: 'k',

@@ -295,11 +295,11 @@ describe('a follower feed', () => {
     await watch.poll();
     const burst = accountIds(1500);
     feed.add(...burst);
-    // Nothing proves yet that these 800 (3 pages, then the gap: its last page again and one more)
-    // came on top of what it knew (had every remembered account left, they would be old ones):
-    // they wait, and it says how many.
+    // Nothing proves yet that these 1,000 (3 pages, then the gap's own 3: its last page again and
+    // two more) came on top of what it knew (had every remembered account left, they would be old
+    // ones): they wait, and it says how many.
     expect(await watch.poll()).toEqual([]);
-    expect(watch.notes.join()).toContain('800 items of it so far, held back');
+    expect(watch.notes.join()).toContain('1,000 items of it so far, held back');
     const more = accountIds(10);
     feed.add(...more);
     // Above the burst already read, arrivals are new for certain: they come out at once.

@@ -36,13 +36,27 @@ export class FakeFeed {
     this.items = [...initial];
   }
 
-  read: ReadPages<Item> = Object.assign((cursor: string | undefined) => this.pages(cursor), {
-    // Accounts outlive their place in the feed: a lookup by id finds each (100 a request).
-    lookup: (ids: readonly string[]) => {
-      this.lookups += Math.ceil(ids.length / 100);
-      return Promise.resolve(ids.map((id) => ({ id })));
-    },
-  });
+  /** The API counts the feed on its owner (followers, following): the reader offers `count`. */
+  counts = false;
+  /** Count requests made. */
+  countRequests = 0;
+
+  get read(): ReadPages<Item> {
+    const read = Object.assign((cursor: string | undefined) => this.pages(cursor), {
+      // Accounts outlive their place in the feed: a lookup by id finds each (100 a request).
+      lookup: (ids: readonly string[]) => {
+        this.lookups += Math.ceil(ids.length / 100);
+        return Promise.resolve(ids.map((id) => ({ id })));
+      },
+    });
+    if (!this.counts) return read;
+    return Object.assign(read, {
+      count: () => {
+        this.countRequests += 1;
+        return Promise.resolve(this.items.length);
+      },
+    });
+  }
   /** Lookup requests made for held-back items. */
   lookups = 0;
 

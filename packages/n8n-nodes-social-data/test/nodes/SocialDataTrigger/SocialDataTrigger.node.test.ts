@@ -1,4 +1,4 @@
-import { feedIds, feeds, inputParams, takesManyAccounts } from '@social-data/core';
+import { catalog, feedIds, feeds, inputParams, takesManyAccounts } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import { communityId, listId } from '@social-data/sandbox';
 import type { SandboxControl, Sandbox } from '@social-data/sandbox';
@@ -200,12 +200,15 @@ describe('every event', () => {
       expect(active.lastRequests).toHaveLength(1);
     } else {
       // A position feed remembers its top 1,000 ids, in 5 requests at most, so that removals
-      // of the newest ones cannot hide what it knows.
+      // of the newest ones cannot hide what it knows; one more reads the account's count of
+      // its followers or following, for the counter audit.
+      const counted = catalog[feeds[event].endpoint].counter !== undefined;
       expect(active.staticData.socialDataWatch).toMatchObject({
         v: 2,
         segments: [{ ids: expect.any(Array) }],
+        ...(counted ? { audit: { count: expect.any(Number), owed: 0, since: 0 } } : {}),
       });
-      expect(active.lastRequests.length).toBeLessThanOrEqual(5);
+      expect(active.lastRequests.length).toBeLessThanOrEqual(counted ? 6 : 5);
     }
     expect(await active.ids()).toEqual([]);
 
@@ -233,6 +236,34 @@ describe('new followers', () => {
     await control.join('followers', { owner: 'followers_1k' }, joined);
     expect(await active.drain()).toEqual(joined);
     expect(active.emitted).toEqual(joined);
+  });
+
+  it("checks a burst against the account's follower count while reading it, and says nothing when it comes out whole (the counter audit)", async () => {
+    const active = new ActiveTrigger({
+      event: 'newFollower',
+      ...byName('followers_1k'),
+      options: { maxPages: 2 },
+    });
+    await active.poll();
+    expect(active.lastRequests[0]).toBe('GET /social/user/followers_1k');
+    const joined = control.strangers(1500);
+    await control.join('followers', { owner: 'followers_1k' }, joined);
+    const counts: number[] = [];
+    const all: IDataObject[] = [];
+    for (let poll = 0; poll < 12; poll += 1) {
+      all.push(...(await active.poll()));
+      counts.push(
+        active.lastRequests.filter((request) => request === 'GET /social/user/followers_1k').length,
+      );
+    }
+    expect(all.filter((item) => item.notice !== undefined)).toEqual([]);
+    expect(new Set(active.emitted)).toEqual(new Set(joined));
+    expect(active.emitted).toHaveLength(joined.length);
+    // The poll that meets the burst does not know of it yet; each poll after reads the count
+    // once while the burst is open; a calm feed only every 10th poll.
+    expect(counts[0]).toBe(0);
+    expect(counts.slice(1, 4)).toEqual([1, 1, 1]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(8);
   });
 
   it("reads no further once n8n's poll budget is spent (its durable scheduler), and emits the rest in later polls, each once", async () => {
