@@ -1,5 +1,5 @@
 import { catalog, feedIds, feeds, inputParams, takesManyAccounts } from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+import type { EndpointSpec, FeedId } from '@social-data/core';
 import { communityId, listId } from '@social-data/sandbox';
 import type { SandboxControl, Sandbox } from '@social-data/sandbox';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -202,7 +202,8 @@ describe('every event', () => {
       // A position feed remembers its top 1,000 ids, in 5 requests at most, so that removals
       // of the newest ones cannot hide what it knows; one more reads the account's count of
       // its followers or following, for the counter audit.
-      const counted = catalog[feeds[event].endpoint].counter !== undefined;
+      const spec: EndpointSpec = catalog[feeds[event].endpoint];
+      const counted = spec.counter !== undefined;
       expect(active.staticData.socialDataWatch).toMatchObject({
         v: 2,
         segments: [{ ids: expect.any(Array) }],
