@@ -52,7 +52,14 @@ export {
 export { normalizeParams } from './input/params';
 export { chunk, settleWithConcurrency } from './input/batches';
 export type { Settled } from './input/batches';
-export { simplifierFor, simplifyCommunity, simplifyTweet, simplifyUser } from './output/simplify';
+export {
+  isSimplifiable,
+  shaperFor,
+  simplifierFor,
+  simplifyCommunity,
+  simplifyTweet,
+  simplifyUser,
+} from './output/simplify';
 export type { FlatRecord, Scalar } from './output/simplify';
 export { toIsoTimestamp } from './output/timestamp';
 export { createRedactor, redactError } from './security/redactor';

@@ -1,4 +1,4 @@
-import { endpointSpec, isPaginated, recordKindOf, simplifierFor } from '@social-data/core';
+import { endpointSpec, isPaginated, isSimplifiable } from '@social-data/core';
 import type { EndpointId, SocialDataClient } from '@social-data/core';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
@@ -101,7 +101,7 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
       param.description,
     );
   if (isPaginated(id)) addPagingOptions(command, id);
-  addOutputOptions(command, simplifierFor(recordKindOf(id)) !== undefined);
+  addOutputOptions(command, isSimplifiable(id));
   addConnectionOptions(command);
   command.action(async (...args: unknown[]) => {
     const options = (positional ? args[1] : args[0]) as EndpointOptions;

@@ -6,10 +6,8 @@ import {
   feeds,
   isRemovalFeed,
   normalizeParams,
-  noticeOf,
-  pollFeed,
-  profilesOf,
-  watchKey,
+  pollOnce,
+  shaperFor,
 } from '@social-data/core';
 import type { FeedId, SocialDataClient, UntypedParams } from '@social-data/core';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -21,7 +19,7 @@ import { createFormatter } from '../output/format';
 import type { Formatter } from '../output/format';
 import type { Destination } from '../output/destination';
 import { clientFor } from '../run/client';
-import { shapeFor, warn } from '../run/export';
+import { warn } from '../run/export';
 import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkWritable } from '../run/writable';
@@ -57,7 +55,8 @@ interface Watch {
   client: SocialDataClient;
   feed: FeedId;
   params: UntypedParams;
-  key: string;
+  /** Own-session feeds: the profile whose session they read ('' otherwise). */
+  session: string;
   options: WatchOptions;
   destination: Destination;
   formatter: Formatter;
@@ -68,41 +67,45 @@ interface Watch {
  * the accounts that certainly left, looked up by id), the items are written oldest first, and
  * only then is the state saved, so a failed write reports them again rather than never.
  */
-async function pollOnce(watch: Watch): Promise<boolean> {
-  const { client, feed, params, key, options } = watch;
-  const spec = feeds[feed];
-  const stored = readStateFile(options.state);
-  const storedKey = (stored as { key?: unknown } | undefined)?.key;
-  if (stored !== undefined && storedKey !== key)
-    warn(
-      `the state file ${options.state} belongs to another watch (${String(storedKey)}); starting this one over`,
-    );
-  const removals = isRemovalFeed(feed);
-  const result = await pollFeed(feedPages(client, spec.endpoint, params), stored, {
-    key,
-    order: spec.order,
+async function pollEvent(watch: Watch): Promise<boolean> {
+  const { client, feed, params, session, options } = watch;
+  const { endpoint } = feeds[feed];
+  const shape = shaperFor(endpoint, options.simplify);
+  let records: unknown[] = [];
+  const polled = await pollOnce({
+    feed,
+    read: feedPages(client, endpoint, params),
+    params,
+    session,
+    store: {
+      get: () => readStateFile(options.state),
+      // A watch that has nothing to remember yet keeps the file it has.
+      set: (state) => state && writeStateFile(options.state, state),
+    },
     maxPages: options.maxPages ?? DEFAULT_POLL_PAGES,
-    removals,
+    client,
+    shape,
+    // The items are written before the state is saved: a failed write reports them again.
+    deliver: (found) => {
+      if (found.replaced !== undefined)
+        warn(
+          `the state file ${options.state} belongs to another watch (${found.replaced}); starting this one over`,
+        );
+      records = isRemovalFeed(feed) ? found.lost : found.records.map(shape);
+      watch.destination.write(watch.formatter.write(records));
+    },
   });
-  const shape = shapeFor(spec.endpoint, options.simplify);
-  const records = removals
-    ? (await profilesOf(client, result.removed.slice().reverse())).map((profile) =>
-        'unavailable' in profile ? { ...profile } : shape(profile),
-      )
-    : result.records.slice().reverse().map(shape);
-  watch.destination.write(watch.formatter.write(records));
-  if (result.state) writeStateFile(options.state, result.state);
-  const notice = noticeOf(result);
+  const { notice } = polled;
   if (notice)
     warn(
       notice.may_be_missed > 0
         ? `could not be sure of this poll: up to ${notice.may_be_missed} new item(s) may be missed. ${notice.message}`
         : `could not be sure of this poll. ${notice.message}`,
     );
-  else if (options.verbose) for (const note of result.notes) warn(note);
+  else if (options.verbose) for (const note of polled.notes) warn(note);
   // The first run prints nothing on stdout by design; stderr says why, even when the records go
   // to the terminal (where progress is off), so nobody takes the silence for a fault.
-  if (stored === undefined || storedKey !== key) {
+  if (polled.started || polled.replaced !== undefined) {
     if (!options.quiet)
       process.stderr.write(
         `social-data: watching ${feedName(feed)} from now on: the state is saved in ${options.state}, and the next run prints what is new since this one.\n`,
@@ -181,18 +184,17 @@ export function addWatchCommand(program: Command): void {
       client = clientFor(options, interrupt.signal);
       // Own-session feeds belong to the session's account: another profile is another feed.
       const session = catalog[endpoint].mode === 'session' ? profileName(options.profile) : '';
-      const key = watchKey(feed, session ? { ...params, session } : params);
       const appending =
         options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
       destination = openDestination(options.output, { append: true });
       formatter = createFormatter(options.format, appending ? { started: true } : undefined, warn);
-      const watch: Watch = { client, feed, params, key, options, destination, formatter };
+      const watch: Watch = { client, feed, params, session, options, destination, formatter };
       // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
-      let unsure = await pollOnce(watch);
+      let unsure = await pollEvent(watch);
       while (options.interval !== undefined) {
         await sleep(options.interval, interrupt);
         interrupt.check();
-        unsure = await pollOnce(watch).catch((error: unknown) => {
+        unsure = await pollEvent(watch).catch((error: unknown) => {
           // A long-running watch outlives an API or network failure, as a trigger does: the
           // state is unchanged, so the next poll reports what this one could not.
           if (exitCodeOf(error) !== EXIT.failure) throw error;

@@ -1,4 +1,4 @@
-import { catalog, isPaginated, normalizeParams, recordKindOf, simplifierFor } from '@social-data/core';
+import { catalog, isPaginated, normalizeParams, shaperFor } from '@social-data/core';
 import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@social-data/core';
 import { resolve } from 'node:path';
 import { openDestination } from '../output/destination';
@@ -47,12 +47,6 @@ export interface PagingOptions {
 }
 
 export type Shape = (record: unknown) => unknown;
-
-/** Records as they come, or flattened by core's simplify where the kind has one. */
-export function shapeFor(id: EndpointId, simplify: boolean | undefined): Shape {
-  const simplifier = simplify ? simplifierFor(recordKindOf(id)) : undefined;
-  return simplifier ?? ((record) => record);
-}
 
 export function warn(line: string): void {
   process.stderr.write(`social-data: warning: ${line}\n`);
@@ -221,7 +215,7 @@ export async function runEndpoint(
     );
   const destination = openDestination(output.output, { resumeBytes: saved?.bytes });
   const formatter = createFormatter(output.format, saved?.format, warn);
-  const run: Run = { client, id, destination, formatter, shape: shapeFor(id, output.simplify) };
+  const run: Run = { client, id, destination, formatter, shape: shaperFor(id, output.simplify) };
   let failure: Error | undefined;
   const failed: string[] = [];
   try {

@@ -1,4 +1,4 @@
-import { MAX_POLL_PAGES, inputParams, recordKindOf, simplifierFor } from '@social-data/core';
+import { MAX_POLL_PAGES, inputParams, isSimplifiable } from '@social-data/core';
 import type { EndpointId, ParamFormat } from '@social-data/core';
 
 /** Zapier's description of one input field. */
@@ -38,7 +38,7 @@ export function paramFields(id: EndpointId): InputField[] {
 }
 
 export function simplifyField(id: EndpointId): InputField[] {
-  if (!simplifierFor(recordKindOf(id))) return [];
+  if (!isSimplifiable(id)) return [];
   return [
     {
       key: 'simplify',

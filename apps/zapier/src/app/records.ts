@@ -1,10 +1,4 @@
-import {
-  endpointSpec,
-  normalizeBoolean,
-  recordKindOf,
-  simplifierFor,
-  tweetsCarryMedia,
-} from '@social-data/core';
+import { endpointSpec, normalizeBoolean, recordKindOf, shaperFor, tweetsCarryMedia } from '@social-data/core';
 import type { EndpointId, Tweet } from '@social-data/core';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -29,9 +23,7 @@ export function shapeFor(
   simplify: unknown,
   dehydrate?: Dehydrate,
 ): (record: unknown) => object {
-  const wanted = wantsSimplify(simplify);
-  const simplifier = wanted ? simplifierFor(recordKindOf(id)) : undefined;
-  const shape = simplifier ?? ((record: unknown) => record as object);
+  const shape = shaperFor<object>(id, wantsSimplify(simplify));
   if (!dehydrate || !hasMediaFiles(id)) return shape;
   return (record) => withMediaFiles(shape(record), record, dehydrate);
 }

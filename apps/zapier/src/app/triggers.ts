@@ -11,9 +11,8 @@ import {
   normalizeParams,
   normalizeScreenNameList,
   pollAccounts,
-  pollFeedWithin,
+  pollOnce,
   pollPages,
-  profilesOf,
   takesManyAccounts,
   timeBudget,
   ValidationError,
@@ -218,47 +217,42 @@ async function pollOneFeed(
   const read = Object.assign(feedPages(client, feed.endpoint, params), { more: timeBudget(deadline) });
   const keep = removal ? undefined : filterFrom(feed.endpoint, bundle.inputData);
   const sized = shapedWithSize(shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z)));
-  const key = watchKey(event, params);
-  const store = watchStore(z, bundle, key);
   const bytes = (records: readonly unknown[]) =>
     records.reduce((sum: number, record) => sum + sized(record).bytes, 0);
-  const result = await pollFeedWithin(
+  const polled = await pollOnce({
+    feed: event,
     read,
-    await store.get(),
-    {
-      key,
-      order: feed.order,
-      maxPages: maxPagesOf(bundle),
-      removals: removal,
-      maxIds: watchIdsOf(event),
-      ...(keep ? { keep } : {}),
-    },
-    (records) => bytes(records) <= OUTPUT_BUDGET_BYTES,
-  ).catch((error: unknown) => {
+    params,
+    store: watchStore(z, bundle, watchKey(event, params)),
+    maxPages: maxPagesOf(bundle),
+    maxIds: watchIdsOf(event),
+    ...(keep ? { keep } : {}),
+    fits: (records) => bytes(records) <= OUTPUT_BUDGET_BYTES,
+    client,
+    shape: (record) => sized(record).item,
+  }).catch((error: unknown) => {
     // Even a poll of one page (with a burst proven at once) is over the budget: records this
     // large cannot pass, unless Simplify makes them smaller.
     if (error instanceof RangeError)
       throw tooLargeForOnePoll(event, wantsSimplify(bundle.inputData.simplify));
     throw error;
   });
-  for (const note of result.notes) z.console.log(note);
-  const polled = Date.now();
+  for (const note of polled.notes) z.console.log(note);
+  const at = Date.now();
+  // Zapier takes a poll's items newest first.
   const items: object[] = removal
-    ? (await profilesOf(client, result.removed)).map((profile) => ({
-        ...('unavailable' in profile ? profile : sized(profile).item),
-        id: `${profile.id}-${polled}`,
-        account_id: profile.id,
-      }))
+    ? polled.lost.reverse().map((profile) => {
+        const { id } = profile as { id: string };
+        return { ...profile, id: `${id}-${at}`, account_id: id };
+      })
     : uniqueById(
-        [...result.records, ...withinBudget(result.startedWith ?? [], sized)].map(
+        [...polled.records.reverse(), ...withinBudget(polled.startedWith ?? [], sized)].map(
           (record) => sized(record).item,
         ),
       );
-  await store.set(result.state);
   // A poll that could not be sure starts the Zap once with a notice of its own (decision N29):
   // Zapier's task history shows it, and a Filter step can route on `notice`.
-  const notice = noticeOf(result);
-  if (notice) items.unshift({ id: `notice-${polled}`, ...notice });
+  if (polled.notice) items.unshift({ id: `notice-${at}`, ...polled.notice });
   return items;
 }
 

@@ -15,6 +15,8 @@ export { FILTER_PAGE_CAP, filteredReadNotice, prefetchUntil, readFiltered } from
 export type { FilteredRead } from './filtered-read';
 export { noticeOf } from './notice';
 export type { PollNotice } from './notice';
+export { pollOnce } from './poll-once';
+export type { PollOnceOptions, Polled, StateStore } from './poll-once';
 export { profilesOf } from './profiles';
 export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';

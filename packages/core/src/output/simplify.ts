@@ -1,3 +1,5 @@
+import { recordKindOf } from '../catalog/queries';
+import type { EndpointId } from '../catalog/endpoints';
 import type { RecordKind } from '../catalog/types';
 import type { Author, Community, Media, Tweet, User } from '../records/types';
 import { toIsoTimestamp } from './timestamp';
@@ -64,4 +66,22 @@ const simplifiers: Partial<Record<RecordKind, (record: never) => FlatRecord>> = 
 export function simplifierFor(kind: RecordKind | undefined): ((record: unknown) => FlatRecord) | undefined {
   const simplify = kind ? simplifiers[kind] : undefined;
   return simplify ? (record) => simplify(record as never) : undefined;
+}
+
+/**
+ * How an endpoint's records leave a surface (an n8n item, a Zapier record, a CLI line): as the API
+ * sent them, or, with `simplify`, flattened where their kind has a simplifier. Every surface shapes
+ * through this one function, so Simplify means the same everywhere.
+ */
+export function shaperFor<T = unknown>(
+  id: EndpointId,
+  simplify: boolean | undefined,
+): (record: unknown) => T {
+  const simplifier = simplify ? simplifierFor(recordKindOf(id)) : undefined;
+  return (simplifier ?? ((record: unknown) => record)) as (record: unknown) => T;
+}
+
+/** Whether Simplify changes an endpoint's records (topics are flat already). */
+export function isSimplifiable(id: EndpointId): boolean {
+  return simplifierFor(recordKindOf(id)) !== undefined;
 }

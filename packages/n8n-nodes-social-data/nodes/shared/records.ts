@@ -1,17 +1,12 @@
-import { recordKindOf, simplifierFor } from '@social-data/core';
+import { shaperFor } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import type { IDataObject } from 'n8n-workflow';
 
 export type Shape = (record: unknown) => IDataObject;
 
-export function isSimplifiable(id: EndpointId): boolean {
-  return simplifierFor(recordKindOf(id)) !== undefined;
-}
-
-/** How an operation's records become item JSON: as they come, or flattened by core's simplify. */
+/** How an operation's records become item JSON: core's shaper, typed as n8n's item data. */
 export function shapeFor(operation: EndpointId, simplify: boolean | undefined): Shape {
-  const simplifier = simplify ? simplifierFor(recordKindOf(operation)) : undefined;
-  return simplifier ?? ((record) => record as IDataObject);
+  return shaperFor<IDataObject>(operation, simplify);
 }
 
 /** A resource locator holds `{ mode, value }`; core's normalizers read the value in any mode. */

@@ -5,12 +5,9 @@ import {
   isRemovalFeed,
   newestRecord,
   normalizeParams,
-  noticeOf,
-  pollFeed,
-  profilesOf,
-  takesManyAccounts,
-  watchKey,
+  pollOnce,
   pollPages,
+  takesManyAccounts,
 } from '@social-data/core';
 import type { FeedId } from '@social-data/core';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -19,7 +16,6 @@ import { API_CREDENTIAL } from '../../shared/credential';
 import { namingInput, toNodeError } from '../../shared/errors';
 import { filterFrom, isTweetFeed } from '../../shared/filters';
 import { plain, shapeFor } from '../../shared/records';
-import type { Shape } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { eventParams } from './events';
 import { pollAccountList } from './accounts';
@@ -27,17 +23,6 @@ import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 import { withNotice } from './notice';
 import { pollClient, pollDeadline, withinPollTime } from './poll-time';
-
-/** The accounts a removal event lost, as items: each profile, or its id when it has none. */
-async function removalItems(
-  context: IPollFunctions,
-  removed: string[],
-  shape: Shape,
-): Promise<INodeExecutionData[]> {
-  const client = await clientFor(context, 'getUsersByIds', 'the lookup of accounts that left');
-  const profiles = await profilesOf(client, removed);
-  return profiles.map((profile) => ({ json: 'unavailable' in profile ? { ...profile } : shape(profile) }));
-}
 
 /**
  * One poll of the trigger. Activation records where the feed stands and emits nothing; later
@@ -80,22 +65,29 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
         ? (this.getNode().credentials?.[API_CREDENTIAL]?.id ?? '')
         : '';
     const removals = isRemovalFeed(event);
-    const result = await pollFeed(read, staticData[STATE], {
-      key: watchKey(event, session ? { ...params, session } : params),
-      order: feed.order,
+    const polled = await pollOnce({
+      feed: event,
+      read,
+      params,
+      session,
+      store: {
+        get: () => staticData[STATE],
+        set: (state) => {
+          if (state) staticData[STATE] = state as unknown as IDataObject;
+          else delete staticData[STATE];
+        },
+      },
       maxPages,
-      removals,
       ...(keep ? { keep } : {}),
+      // Accounts that left are looked up with the lookup's own name in its errors.
+      client: () => clientFor(this, 'getUsersByIds', 'the lookup of accounts that left'),
+      shape,
     });
-    if (result.state) staticData[STATE] = result.state as unknown as IDataObject;
-    else delete staticData[STATE];
-    for (const note of result.notes) this.logger.warn(`Social Data Trigger: ${note}`);
-    const items = !removals
-      ? await itemsOf(this, client, event, result.records.reverse(), options, shape)
-      : result.removed.length > 0
-        ? await removalItems(this, [...result.removed].reverse(), shape)
-        : [];
-    return withNotice(items, noticeOf(result));
+    for (const note of polled.notes) this.logger.warn(`Social Data Trigger: ${note}`);
+    const items = removals
+      ? polled.lost.map((json) => ({ json: json as IDataObject }))
+      : await itemsOf(this, client, event, polled.records, options, shape);
+    return withNotice(items, polled.notice);
   } catch (error) {
     throw toNodeError(
       this.getNode(),

@@ -4,6 +4,7 @@ import {
   endpointIds,
   endpointSpec,
   isPaginated,
+  isSimplifiable,
   recordKindOf,
 } from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
@@ -12,7 +13,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import { simplifyOption } from '../../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../../shared/filters';
 import { hasMedia, mediaOptions } from '../../../shared/media/options';
-import { isSimplifiable } from '../../../shared/records';
 import { DEFAULT_ITEMS_AT_ONCE } from '../router';
 
 function pageOptions(id: EndpointId): INodeProperties[] {

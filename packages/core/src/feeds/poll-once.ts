@@ -1,0 +1,116 @@
+import type { SocialDataClient, UntypedParams } from '../client';
+import { pollFeedWithin } from './budget';
+import { feeds, isRemovalFeed } from './catalog';
+import type { FeedId } from './catalog';
+import { noticeOf } from './notice';
+import type { PollNotice } from './notice';
+import { profilesOf } from './profiles';
+import type { UnavailableAccount } from './profiles';
+import type { ReadPages, WatchResult } from './reading';
+import { watchKey } from './state';
+import type { WatchState } from './state';
+import { pollFeed } from './watch';
+
+/**
+ * Where a host keeps a trigger's state between polls: n8n's workflow static data, Zapier's
+ * cache, the CLI's state file. `set(undefined)` forgets it (the next poll starts the watch again).
+ */
+export interface StateStore {
+  get(): unknown;
+  set(state: WatchState | undefined): unknown;
+}
+
+export interface PollOnceOptions<R extends { id: string }, T> {
+  feed: FeedId;
+  read: ReadPages<R>;
+  /** The feed's parameters as normalized: with `session`, the watch's key. */
+  params: UntypedParams;
+  /** Own-session feeds: whose session (a credential, a profile); another one is another feed. */
+  session?: string;
+  store: StateStore;
+  maxPages: number;
+  keep?: (record: R) => boolean;
+  /** Ids the state may hold, below the engine's bounds (a host with a small store). */
+  maxIds?: number;
+  /** A host's output limit: the poll reads fewer pages until its new records fit (Zapier's 6 MB). */
+  fits?: (records: readonly R[]) => boolean;
+  /**
+   * Removal events: the accounts that left are looked up through it and shaped. A function is
+   * called only when some left (a host whose lookup client costs something to make).
+   */
+  client: LookupClient | (() => LookupClient | Promise<LookupClient>);
+  shape: (record: unknown) => T;
+  /**
+   * Hands the poll's items over before the state is saved (the CLI writes them to its output):
+   * when it throws, the state stays as it was and the next poll reports them again, never never.
+   */
+  deliver?: (polled: Polled<R, T>) => unknown;
+}
+
+type LookupClient = Pick<SocialDataClient, 'lookup'>;
+
+export interface Polled<R, T> {
+  /** New-item events: the new records, oldest first, as the API sent them (a host shapes them). */
+  records: R[];
+  /** Removal events: the accounts that left, oldest first, shaped; one the API no longer has is its id. */
+  lost: (T | UnavailableAccount)[];
+  /** What the user must see when the poll could not be sure (decision N29). */
+  notice: PollNotice | undefined;
+  /** What a host logs. */
+  notes: string[];
+  /** A first poll only: what it read and took as there already, newest first (Zapier's dedupe). */
+  startedWith: R[] | undefined;
+  /** The key of another watch whose state was in the store (this one starts over), if any. */
+  replaced: string | undefined;
+  /** The watch started with this poll: nothing was reported. */
+  started: boolean;
+}
+
+/**
+ * One poll of a trigger, the same on every surface: the state from the host's store, the feed
+ * engine (decisions N10, N29), the records oldest first or the lost accounts' profiles, the notice,
+ * and the state saved last, only once the items are the host's, so a poll that fails anywhere
+ * leaves the state as it was and the next one reports what this one could not.
+ */
+export async function pollOnce<R extends { id: string }, T>(
+  options: PollOnceOptions<R, T>,
+): Promise<Polled<R, T>> {
+  const { feed, read, params, session, store, fits, client, shape } = options;
+  const spec = feeds[feed];
+  const key = watchKey(feed, session ? { ...params, session } : params);
+  const stored = await store.get();
+  const storedKey = (stored as { key?: unknown } | undefined)?.key;
+  const removals = isRemovalFeed(feed);
+  const watch = {
+    key,
+    order: spec.order,
+    maxPages: options.maxPages,
+    removals,
+    ...(options.maxIds === undefined ? {} : { maxIds: options.maxIds }),
+    ...(options.keep ? { keep: options.keep } : {}),
+  };
+  const result: WatchResult<R> = fits
+    ? await pollFeedWithin(read, stored, watch, fits)
+    : await pollFeed(read, stored, watch);
+  const lost =
+    removals && result.removed.length > 0
+      ? (
+          await profilesOf(
+            typeof client === 'function' ? await client() : client,
+            [...result.removed].reverse(),
+          )
+        ).map((profile) => ('unavailable' in profile ? { ...profile } : shape(profile)))
+      : [];
+  const polled: Polled<R, T> = {
+    records: removals ? [] : [...result.records].reverse(),
+    lost,
+    notice: noticeOf(result),
+    notes: result.notes,
+    startedWith: result.startedWith,
+    replaced: stored !== undefined && storedKey !== key ? String(storedKey) : undefined,
+    started: result.startedWith !== undefined,
+  };
+  await options.deliver?.(polled);
+  await store.set(result.state);
+  return polled;
+}

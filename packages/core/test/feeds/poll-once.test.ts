@@ -1,0 +1,98 @@
+import { pollOnce } from '../../src';
+import type { StateStore } from '../../src';
+import { FakeFeed, accountIds } from '../support/fake-feed';
+
+/** The one poll every surface runs (the n8n trigger, Zapier's triggers, `social-data watch`). */
+
+function memory(initial?: unknown): StateStore & { value: unknown; writes: number } {
+  const store = {
+    value: initial,
+    writes: 0,
+    get: () => store.value,
+    set: (state: unknown) => {
+      store.writes += 1;
+      store.value = state;
+    },
+  };
+  return store;
+}
+
+const lookups = (gone: Set<string>) => ({
+  lookup: (_id: 'getUsersByIds', params: { userIds: string[] }) =>
+    Promise.resolve({
+      records: params.userIds.filter((id) => !gone.has(id)).map((id) => ({ id, name: `name of ${id}` })),
+      failures: [],
+    }),
+});
+
+function options(feed: FakeFeed, store: StateStore, event: 'newFollower' | 'unfollowedBy' = 'newFollower') {
+  return {
+    feed: event,
+    read: feed.read,
+    params: { userName: 'someone' },
+    store,
+    maxPages: 10,
+    client: lookups(new Set()) as never,
+    shape: (record: unknown) => ({ shaped: (record as { id: string }).id }),
+  };
+}
+
+it('starts quiet, then hands over what is new oldest first, and saves the state after the host has it', async () => {
+  const feed = new FakeFeed(20, accountIds(50));
+  const store = memory();
+  const first = await pollOnce(options(feed, store));
+  expect(first).toMatchObject({ records: [], started: true, replaced: undefined, notice: undefined });
+  const joined = accountIds(3);
+  feed.add(...joined);
+  const order: string[] = [];
+  const polled = await pollOnce({
+    ...options(feed, store),
+    deliver: () => {
+      order.push(`deliver with ${store.writes} writes`);
+    },
+  });
+  expect(polled.records.map((record) => record.id)).toEqual([...joined].reverse());
+  expect(order).toEqual(['deliver with 1 writes']);
+  expect(store.writes).toBe(2);
+});
+
+it('keeps the state as it was when the host could not take the items, so the next poll hands them over again', async () => {
+  const feed = new FakeFeed(20, accountIds(50));
+  const store = memory();
+  await pollOnce(options(feed, store));
+  const saved = store.value;
+  const joined = accountIds(2);
+  feed.add(...joined);
+  const failing = pollOnce({
+    ...options(feed, store),
+    deliver: () => {
+      throw new Error('disk full');
+    },
+  });
+  await expect(failing).rejects.toThrow('disk full');
+  expect(store.value).toBe(saved);
+  const again = await pollOnce(options(feed, store));
+  expect(again.records.map((record) => record.id).sort()).toEqual([...joined].sort());
+});
+
+it('a removal event hands over each lost account shaped, oldest first, and one the API no longer has by id', async () => {
+  const accounts = accountIds(40);
+  const feed = new FakeFeed(20, accounts);
+  const store = memory();
+  const gone = new Set([accounts[0]!]);
+  const removal = { ...options(feed, store, 'unfollowedBy'), client: lookups(gone) as never };
+  await pollOnce(removal);
+  feed.remove(accounts[0]!);
+  feed.remove(accounts[1]!);
+  const polled = await pollOnce(removal);
+  expect(polled.records).toEqual([]);
+  expect(polled.lost).toEqual([{ shaped: accounts[1] }, { id: accounts[0], unavailable: true }]);
+});
+
+it('says when the store held another watch, and starts this one over', async () => {
+  const feed = new FakeFeed(20, accountIds(10));
+  const store = memory({ v: 2, key: 'newFollower:other', segments: [] });
+  const polled = await pollOnce(options(feed, store));
+  expect(polled.replaced).toBe('newFollower:other');
+  expect(polled.started).toBe(true);
+});
