@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 
 import { noCycle } from './eslint.no-cycle.mjs';
 import { noSpreadArguments } from './eslint.no-spread.mjs';
+import { typedPromises } from './eslint.typed.mjs';
 
 export default tseslint.config(
   // tsup writes a temporary bundled copy of its config while it builds, beside a running lint.
@@ -33,6 +34,10 @@ export default tseslint.config(
   },
   {
     ...noSpreadArguments,
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+  },
+  {
+    ...typedPromises,
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
   },
   {

@@ -7,12 +7,14 @@ import { config } from '@n8n/node-cli/eslint';
 
 import { noCycleRule } from '../../eslint.no-cycle.mjs';
 import { noSpreadArguments } from '../../eslint.no-spread.mjs';
+import { typedPromises } from '../../eslint.typed.mjs';
 
 export default [
   ...config,
   { ignores: ['coverage', 'standalone', '**/*.bundled_*.mjs'] },
   { ...noSpreadArguments, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
   { ...noCycleRule, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
+  { ...typedPromises, files: ['nodes/**/*.ts', 'credentials/**/*.ts'] },
   {
     files: ['tsup.config.ts', 'test/**/*.ts'],
     rules: {
