@@ -1,4 +1,4 @@
-export { ACCOUNT_IDS, MAX_ACCOUNTS, pollAccounts } from './accounts';
+export { MAX_ACCOUNTS, pollAccounts } from './accounts';
 export { pollFeedWithin, timeBudget } from './budget';
 export type {
   AccountFailure,
@@ -7,8 +7,8 @@ export type {
   AccountsResult,
   AccountsState,
 } from './accounts';
-export { feedIds, feedSpec, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
-export { filtersAnything, formFilter, tweetFilter } from './filter';
+export { feedIds, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
+export { formFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';
 export type { FilterField } from './filter-fields';
 export { FILTER_PAGE_CAP, filteredReadNotice, prefetchUntil, readFiltered } from './filtered-read';
@@ -17,7 +17,6 @@ export { noticeOf } from './notice';
 export type { PollNotice } from './notice';
 export { pollOnce } from './poll-once';
 export type { PollOnceOptions, Polled, StateStore } from './poll-once';
-export { profilesOf } from './profiles';
 export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
@@ -27,16 +26,6 @@ export { feedPages } from './pages';
 export { DEFAULT_POLL_PAGES, MAX_POLL_PAGES, pollPages } from './reading';
 export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
 export type { Segment } from './segments';
-export {
-  MAX_GAPS,
-  MAX_PENDING,
-  MAX_POSITION_IDS,
-  MAX_RANGES,
-  MAX_SEEN,
-  MAX_UNTIL,
-  knownIdCount,
-  readState,
-  watchKey,
-} from './state';
+export { watchKey } from './state';
 export type { Backlog, PositionState, TimeState, WatchState } from './state';
-export { newestRecord, pollFeed, startWatch } from './watch';
+export { newestRecord } from './watch';

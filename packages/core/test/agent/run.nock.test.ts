@@ -1,13 +1,6 @@
 import nock from 'nock';
-import {
-  agentArgName,
-  agentInputSchema,
-  agentTools,
-  catalog,
-  endpointIds,
-  MIN_OUTPUT_BUDGET,
-  runAgentTool,
-} from '../../src';
+import { agentArgName, agentTools, catalog, endpointIds, MIN_OUTPUT_BUDGET, runAgentTool } from '../../src';
+import { agentInputSchema } from '../../src/agent/tools';
 import { API_KEY, BASE, COOKIE, PROXY, testClient } from '../support/client';
 import { ok, tweet, user, users } from '../support/fixtures';
 

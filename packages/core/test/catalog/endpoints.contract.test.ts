@@ -1,4 +1,5 @@
-import { catalog, endpointIds, endpointSpec, inputParams, recordKindOf, wireParams } from '../../src';
+import { catalog, endpointIds, endpointSpec, inputParams, recordKindOf } from '../../src';
+import { wireParams } from '../../src/catalog/queries';
 import type { EndpointId } from '../../src';
 
 /**

@@ -1,4 +1,6 @@
-import { ACCOUNT_IDS, MAX_ACCOUNTS, NotFoundError, knownIdCount, pollAccounts } from '../../src';
+import { MAX_ACCOUNTS, NotFoundError, pollAccounts } from '../../src';
+import { ACCOUNT_IDS } from '../../src/feeds/accounts';
+import { knownIdCount } from '../../src/feeds/state';
 import type { AccountsState } from '../../src';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 

@@ -1,4 +1,6 @@
-import { ValidationError, filtersAnything, formFilter, pollFeed, tweetFilter } from '../../src';
+import { ValidationError, formFilter } from '../../src';
+import { filtersAnything, tweetFilter } from '../../src/feeds/filter';
+import { pollFeed } from '../../src/feeds/watch';
 import type { TweetFilter } from '../../src';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { filteredReadNotice, readFiltered, tweetFilter } from '../../src';
+import { filteredReadNotice, readFiltered } from '../../src';
+import { tweetFilter } from '../../src/feeds/filter';
 import type { Tweet } from '../../src';
 import { BASE, testClient } from '../support/client';
 import { ok, tweets } from '../support/fixtures';

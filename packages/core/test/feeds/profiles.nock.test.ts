@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { profilesOf } from '../../src';
+import { profilesOf } from '../../src/feeds/profiles';
 import { BASE, testClient } from '../support/client';
 import { ok, user } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import { pollFeed } from '../../src';
+import { pollFeed } from '../../src/feeds/watch';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { USERS, Watch } from '../support/watch';
 

@@ -1,4 +1,5 @@
-import { ConnectionError, pollFeed } from '../../src';
+import { ConnectionError } from '../../src';
+import { pollFeed } from '../../src/feeds/watch';
 import type { FeedPage, ReadPages, WatchOptions } from '../../src';
 import { positionRequestCap } from '../../src/feeds/position';
 import { workLeft } from '../support/watch';

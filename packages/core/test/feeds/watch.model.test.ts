@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 
-import { ACCOUNT_IDS, knownIdCount, pollAccounts, pollFeed } from '../../src';
+import { pollAccounts } from '../../src';
+import { ACCOUNT_IDS } from '../../src/feeds/accounts';
+import { knownIdCount } from '../../src/feeds/state';
+import { pollFeed } from '../../src/feeds/watch';
 import type { AccountsState, WatchOptions } from '../../src';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import type { Item } from '../support/fake-feed';

@@ -1,4 +1,5 @@
-import { MAX_PENDING, MAX_POSITION_IDS, knownIdCount, watchKey } from '../../src';
+import { watchKey } from '../../src';
+import { MAX_PENDING, MAX_POSITION_IDS, knownIdCount } from '../../src/feeds/state';
 import type { WatchState } from '../../src';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch, workLeft } from '../support/watch';

@@ -1,14 +1,14 @@
 import {
-  MAX_SEEN,
   feedIds,
   feeds,
   isRemovalFeed,
   isUserFeed,
   newestRecord,
-  pollFeed,
   takesManyAccounts,
   watchKey,
 } from '../../src';
+import { MAX_SEEN } from '../../src/feeds/state';
+import { pollFeed } from '../../src/feeds/watch';
 import type { TimeState } from '../../src';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch } from '../support/watch';

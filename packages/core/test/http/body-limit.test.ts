@@ -1,4 +1,5 @@
-import { ResponseTooLargeError, bodyText, readCapped } from '../../src';
+import { ResponseTooLargeError, readCapped } from '../../src';
+import { bodyText } from '../../src/http/json-body';
 
 async function* chunks(...parts: number[][]) {
   for (const part of parts) yield Uint8Array.from(part);

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { ApiError, NotFoundError, ResponseFormatError, simplifyTweet } from '../../src';
+import { ApiError, NotFoundError, ResponseFormatError } from '../../src';
+import { simplifyTweet } from '../../src/output/simplify';
 import { BASE, testClient } from '../support/client';
 import { ok, tweets, user } from '../support/fixtures';
 

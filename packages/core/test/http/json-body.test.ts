@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { bodyText, parseJsonBody } from '../../src';
+import { bodyText, parseJsonBody } from '../../src/http/json-body';
 
 const encode = (value: string) => new TextEncoder().encode(value);
 const BOM = [0xef, 0xbb, 0xbf];

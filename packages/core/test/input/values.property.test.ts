@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { anyInput } from '@social-data/test-support';
-import {
-  normalizeCookie,
-  normalizeCount,
-  normalizeCursor,
-  normalizeId,
-  normalizeIdList,
-  normalizeProxy,
-  normalizeScreenName,
-  ValidationError,
-} from '../../src';
+import { normalizeCount, normalizeIdList, ValidationError } from '../../src';
+import { normalizeId, normalizeScreenName } from '../../src/input/identifiers';
+import { normalizeCookie, normalizeCursor, normalizeProxy } from '../../src/input/values';
 import { check, PROPERTY_RUNS as runs } from '../support/check';
 import { RESERVED_PATHS } from '../../src/input/identifiers';
 

@@ -8,9 +8,9 @@ import {
   TimeoutError,
   ValidationError,
   downloadMedia,
-  mediaFileName,
   mediaTargets,
 } from '../../src';
+import { mediaFileName } from '../../src/media/content';
 import type { MediaDownloadOptions, MediaFile, MediaTarget, MediaTransport } from '../../src';
 import { fetchMediaTransport } from '../../src/node';
 import { API_KEY, BASE, COOKIE, PROXY, systemError, testClient } from '../support/client';

@@ -1,4 +1,5 @@
-import { simplifierFor, simplifyCommunity, simplifyTweet, simplifyUser, toIsoTimestamp } from '../../src';
+import { simplifierFor, simplifyCommunity, simplifyTweet, simplifyUser } from '../../src/output/simplify';
+import { toIsoTimestamp } from '../../src/output/timestamp';
 import { community, shortAuthor, tweet, user } from '../support/fixtures';
 
 describe('simplify', () => {

@@ -1,4 +1,4 @@
-import { pollFeed } from '../../src';
+import { pollFeed } from '../../src/feeds/watch';
 import type { WatchOptions, WatchState } from '../../src';
 import type { FakeFeed } from './fake-feed';
 
