@@ -85,10 +85,8 @@ export async function countOf(
   count: (() => Promise<number | undefined>) | undefined,
 ): Promise<number | undefined> {
   if (!count) return undefined;
-  try {
-    return await count();
-  } catch (error) {
-    if (error instanceof CancelledError) throw error;
+  return count().catch((error: unknown) => {
+    if (error instanceof CancelledError) return Promise.reject(error);
     return undefined;
-  }
+  });
 }

@@ -120,7 +120,8 @@ export function readState(value: unknown, key: string, order: FeedOrder): WatchS
     const position = value as PositionState;
     // A damaged audit is dropped, not the watch: the next count starts a new one.
     if (position.audit === undefined || isAuditState(position.audit)) return position;
-    const { audit: _dropped, ...rest } = position;
+    const rest = { ...position };
+    delete rest.audit;
     return rest;
   }
   const old = state.v === 1 ? readTimeState(value as Partial<TimeState>) : undefined;

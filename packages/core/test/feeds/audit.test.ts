@@ -1,5 +1,6 @@
 import { noticeOf } from '../../src';
 import { AUDIT_EVERY, audited } from '../../src/feeds/audit';
+import { readState } from '../../src/feeds/state';
 import { FakeFeed, accountIds } from '../support/fake-feed';
 import { USERS, Watch } from '../support/watch';
 
@@ -102,5 +103,12 @@ describe('a follower feed counted on its account', () => {
     expect(watch.notes.join(' ')).toMatch(
       /count of this feed grew by [\d,]+ items more than the trigger found/,
     );
+  });
+});
+
+describe('a stored audit', () => {
+  it('a damaged audit is dropped, not the watch: the next count starts a new one', () => {
+    const stored = { v: 2, key: 'k', segments: [{ ids: ['a'] }], audit: { count: 'many' } };
+    expect(readState(stored, 'k', 'position')).toEqual({ v: 2, key: 'k', segments: [{ ids: ['a'] }] });
   });
 });
