@@ -1,16 +1,14 @@
 import {
   MAX_ACCOUNTS,
-  compareIds,
   feedIds,
   feedPages,
   feeds,
   isRemovalFeed,
   isUserFeed,
   newestRecord,
-  noticeOf,
   normalizeParams,
   normalizeScreenNameList,
-  pollAccounts,
+  pollAccountsOnce,
   pollOnce,
   pollPages,
   takesManyAccounts,
@@ -85,34 +83,28 @@ async function pollAccountList(
   // A record belongs to one account: shaped once, with its account.
   const sized = shapedWithSize((record, account) => ({ ...shape(record), watched_account: account }));
   const itemOf = ({ account, record }: AccountRecord<{ id: string }>) => sized(record, account);
-  const result = await pollAccounts(
-    readFor,
+  const result = await pollAccountsOnce({
+    feed: event,
     names,
-    fromMarkers(await store.get(), key),
-    {
-      key,
-      order: feed.order,
-      maxPages: maxPagesOf(bundle),
-      ...(keep ? { keep } : {}),
-    },
-    {
+    readFor,
+    store: { get: async () => fromMarkers(await store.get(), key), set: store.set },
+    maxPages: maxPagesOf(bundle),
+    ...(keep ? { keep } : {}),
+    budget: {
       fits: (found) => found.reduce((sum, entry) => sum + itemOf(entry).bytes, 0) <= OUTPUT_BUDGET_BYTES,
       more: timeBudget(deadline),
     },
-  );
+  });
   for (const { account, error } of result.failures)
     z.console.log(`@${account} could not be read: ${(error as Error).message}`);
-  if (result.failures.length === names.length) throw result.failures[0]!.error;
   for (const note of result.notes) z.console.log(note);
   if (result.deferred > 0)
     z.console.log(
       `This poll reached Zapier's size or time limit: ${result.deferred === 1 ? '1 account was' : `${result.deferred} accounts were`} left for the next poll, which starts with them`,
     );
-  await store.set(result.state);
-  const found = [...result.records].sort((a, b) => compareIds(b.record.id, a.record.id));
-  const output = uniqueById(found.map((entry) => itemOf(entry).item));
-  const notice = noticeOf(result);
-  if (notice) output.unshift({ id: `notice-${Date.now()}`, ...notice });
+  // Zapier takes a poll's items newest first.
+  const output = uniqueById([...result.records].reverse().map((entry) => itemOf(entry).item));
+  if (result.notice) output.unshift({ id: `notice-${Date.now()}`, ...result.notice });
   return output;
 }
 

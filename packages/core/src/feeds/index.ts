@@ -15,8 +15,14 @@ export { FILTER_PAGE_CAP, filteredReadNotice, prefetchUntil, readFiltered } from
 export type { FilteredRead } from './filtered-read';
 export { noticeOf } from './notice';
 export type { PollNotice } from './notice';
-export { pollOnce } from './poll-once';
-export type { PollOnceOptions, Polled, StateStore } from './poll-once';
+export { pollAccountsOnce, pollOnce } from './poll-once';
+export type {
+  PollAccountsOnceOptions,
+  PollOnceOptions,
+  Polled,
+  PolledAccounts,
+  StateStore,
+} from './poll-once';
 export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';

@@ -1,4 +1,6 @@
 import type { SocialDataClient, UntypedParams } from '../client';
+import { pollAccounts } from './accounts';
+import type { AccountFailure, AccountRecord, AccountsBudget, AccountsState } from './accounts';
 import { pollFeedWithin } from './budget';
 import { feeds, isRemovalFeed } from './catalog';
 import type { FeedId } from './catalog';
@@ -7,6 +9,7 @@ import type { PollNotice } from './notice';
 import { profilesOf } from './profiles';
 import type { UnavailableAccount } from './profiles';
 import type { ReadPages, WatchResult } from './reading';
+import { compareIds } from './ids';
 import { watchKey } from './state';
 import type { WatchState } from './state';
 import { pollFeed } from './watch';
@@ -17,7 +20,7 @@ import { pollFeed } from './watch';
  */
 export interface StateStore {
   get(): unknown;
-  set(state: WatchState | undefined): unknown;
+  set(state: WatchState | AccountsState | undefined): unknown;
 }
 
 export interface PollOnceOptions<R extends { id: string }, T> {
@@ -113,4 +116,61 @@ export async function pollOnce<R extends { id: string }, T>(
   await options.deliver?.(polled);
   await store.set(result.state);
   return polled;
+}
+
+export interface PollAccountsOnceOptions<R extends { id: string }> {
+  feed: FeedId;
+  /** The accounts as the form lists them (`normalizeScreenNameList`). */
+  names: readonly string[];
+  readFor: (name: string) => ReadPages<R>;
+  store: StateStore;
+  maxPages: number;
+  keep?: (record: R) => boolean;
+  /** A host's output or time limit: accounts not reached keep their watch and lead the next poll. */
+  budget?: AccountsBudget<R>;
+}
+
+export interface PolledAccounts<R> {
+  /** New records with their account, oldest first by id across the accounts. */
+  records: AccountRecord<R>[];
+  /** Accounts that could not be read this poll; the others went on. */
+  failures: AccountFailure[];
+  /** Accounts the budget left for the next poll. */
+  deferred: number;
+  notice: PollNotice | undefined;
+  notes: string[];
+}
+
+/**
+ * One poll of a trigger on many accounts (New Tweet, New Reply), the same on every surface: each
+ * account keeps its own watch in one state (`pollAccounts`); the poll fails only when every
+ * account failed, and then saves nothing; otherwise the state is saved and the records come
+ * oldest first with their account.
+ */
+export async function pollAccountsOnce<R extends { id: string }>(
+  options: PollAccountsOnceOptions<R>,
+): Promise<PolledAccounts<R>> {
+  const { feed, names, readFor, store, budget } = options;
+  const result = await pollAccounts(
+    readFor,
+    names,
+    await store.get(),
+    {
+      key: watchKey(feed, { accounts: 'many' }),
+      order: feeds[feed].order,
+      maxPages: options.maxPages,
+      ...(options.keep ? { keep: options.keep } : {}),
+    },
+    budget,
+  );
+  const [first] = result.failures;
+  if (first && result.failures.length === names.length) throw first.error;
+  await store.set(result.state);
+  return {
+    records: [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id)),
+    failures: result.failures,
+    deferred: result.deferred,
+    notice: noticeOf(result),
+    notes: result.notes,
+  };
 }

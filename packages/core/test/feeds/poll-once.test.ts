@@ -1,6 +1,6 @@
-import { pollOnce } from '../../src';
+import { pollAccountsOnce, pollOnce } from '../../src';
 import type { StateStore } from '../../src';
-import { FakeFeed, accountIds } from '../support/fake-feed';
+import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 
 /** The one poll every surface runs (the n8n trigger, Zapier's triggers, `social-data watch`). */
 
@@ -95,4 +95,34 @@ it('says when the store held another watch, and starts this one over', async () 
   const polled = await pollOnce(options(feed, store));
   expect(polled.replaced).toBe('newFollower:other');
   expect(polled.started).toBe(true);
+});
+
+describe('a poll of many accounts', () => {
+  it('hands over every account’s new tweets oldest first with their account, and saves nothing when every account failed', async () => {
+    const tweets = new TweetIds();
+    const feeds = { a: new FakeFeed(20, tweets.take(30)), b: new FakeFeed(20, tweets.take(30)) };
+    const store = memory();
+    const many = {
+      feed: 'newTweet' as const,
+      names: ['a', 'b'],
+      readFor: (name: string) => feeds[name as 'a' | 'b'].read,
+      store,
+      maxPages: 10,
+    };
+    await pollAccountsOnce(many);
+    const [older] = tweets.take(1);
+    const [newer] = tweets.take(1);
+    feeds.b.add(older!);
+    feeds.a.add(newer!);
+    const polled = await pollAccountsOnce(many);
+    expect(polled.records.map(({ account, record }) => [account, record.id])).toEqual([
+      ['b', older],
+      ['a', newer],
+    ]);
+    const saved = store.value;
+    feeds.a.failures = 5;
+    feeds.b.failures = 5;
+    await expect(pollAccountsOnce(many)).rejects.toThrow();
+    expect(store.value).toBe(saved);
+  });
 });

@@ -1,14 +1,11 @@
 import {
   MAX_ACCOUNTS,
-  compareIds,
   feedPages,
   feeds,
   newestRecord,
   normalizeParams,
   normalizeScreenNameList,
-  noticeOf,
-  pollAccounts,
-  watchKey,
+  pollAccountsOnce,
   pollPages,
   timeBudget,
 } from '@social-data/core';
@@ -64,21 +61,21 @@ export async function pollAccountList(
   }
 
   const staticData = context.getWorkflowStaticData('node');
-  const result = await pollAccounts(
-    readFor,
+  const result = await pollAccountsOnce({
+    feed: event,
     names,
-    staticData[STATE],
-    {
-      key: watchKey(event, { accounts: 'many' }),
-      order: feed.order,
-      maxPages: pollPages(options.maxPages, 'maxPagesPerPoll'),
-      ...(keep ? { keep } : {}),
+    readFor,
+    store: {
+      get: () => staticData[STATE],
+      set: (state) => {
+        staticData[STATE] = state as unknown as IDataObject;
+      },
     },
+    maxPages: pollPages(options.maxPages, 'maxPagesPerPoll'),
+    ...(keep ? { keep } : {}),
     // Accounts not reached in time keep their watch and lead the next poll.
-    deadline === undefined ? undefined : { fits: () => true, more: timeBudget(deadline) },
-  );
-  if (result.failures.length === names.length) throw result.failures[0]!.error;
-  staticData[STATE] = result.state as unknown as IDataObject;
+    ...(deadline === undefined ? {} : { budget: { fits: () => true, more: timeBudget(deadline) } }),
+  });
   for (const note of result.notes) context.logger.warn(`Social Data Trigger: ${note}`);
 
   const before = (staticData[FAILING] ?? {}) as Record<string, string>;
@@ -99,15 +96,14 @@ export async function pollAccountList(
   if (Object.keys(failing).length > 0) staticData[FAILING] = failing;
   else delete staticData[FAILING];
 
-  const entries = [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id));
-  for (const entry of entries) account.set(entry.record.id, entry.account);
+  for (const entry of result.records) account.set(entry.record.id, entry.account);
   const items = await itemsOf(
     context,
     client,
     event,
-    entries.map((entry) => entry.record),
+    result.records.map((entry) => entry.record),
     options,
     shape,
   );
-  return withNotice([...failureItems, ...items], noticeOf(result));
+  return withNotice([...failureItems, ...items], result.notice);
 }
