@@ -256,6 +256,20 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     let exitCode: number | null = null;
     let exitedAfter = 0;
     let leftBehind: StoredExecution[] = [];
+    let restarted = false;
+    const restart = async () => {
+      if (restarted) return;
+      restarted = true;
+      const restartedAt = Date.now();
+      await cluster.startWorker('worker-1 restarted', stopped.instance);
+      figures.set('SIGTERM: worker restart (s)', seconds(restartedAt));
+    };
+    const leftIds = () => new Set(leftBehind.map((each) => each.id));
+    const leftEnded = () =>
+      cluster
+        .executions(CHAIN_WORKFLOW_ID)
+        .filter((each) => leftIds().has(each.id))
+        .every((each) => !['new', 'running'].includes(each.status));
     try {
       // On 2.x a job the stopping worker had just taken may never finish: it ends `error`
       // ("failed to be processed too many times", no node data) once its lock expires, or stays
@@ -274,21 +288,41 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       );
       leftBehind = line === 2 ? first.failed : [];
       const beforeResend = chainRequests();
-      // Nothing of them ran, so their calls are sent again, as the README tells users to.
-      const { outcome, lostCalls } = leftBehind.length
-        ? await sendLostAgain(calls, first, leftBehind)
-        : { outcome: first, lostCalls: [] };
+      // A job left behind runs once a worker takes it again (CI run 22: 11 of 11 succeeded after the
+      // restart, so sending them again ran them twice); one that ended `error` never will (run 13),
+      // and only such a call is sent again, as the README tells users to.
+      let late: BatchOutcome = first;
+      if (leftBehind.length) {
+        await restart();
+        await waitFor(leftEnded, 300_000, DATABASE_LOOK_MS);
+        late = batchOutcome(cluster.executions(CHAIN_WORKFLOW_ID), calls);
+      }
+      const neverRan = leftBehind.filter((each) =>
+        cluster.executions(CHAIN_WORKFLOW_ID).some((now) => now.id === each.id && now.status !== 'success'),
+      );
+      const { outcome, lostCalls } = neverRan.length
+        ? await sendLostAgain(calls, late, neverRan)
+        : { outcome: late, lostCalls: [] };
       const counts = perWorker(outcome, [stopped, worker('worker-2')]);
       figures.set('SIGTERM: running on the stopped worker at the signal', inFlight.size);
       figures.set('SIGTERM: seconds until it exited', exitedAfter);
       figures.set('SIGTERM: executions per worker', describeWorkers(counts));
       if (line === 2) {
-        figures.set('SIGTERM: calls with no finished run after 90 s (n8n 2.x; sent again)', lostCalls.length);
+        figures.set('SIGTERM: calls with no finished run after 90 s (n8n 2.x)', leftBehind.length);
         figures.set(
           'SIGTERM: their executions then',
           leftBehind.map((each) => each.status).join(', ') || 'none',
         );
-        figures.set('SIGTERM: calls sent again, then successful', lostCalls.length - outcome.lost.length);
+        figures.set(
+          'SIGTERM: their executions once the worker was back',
+          cluster
+            .executions(CHAIN_WORKFLOW_ID)
+            .filter((each) => leftIds().has(each.id))
+            .map((each) => each.status)
+            .join(', ') || 'none',
+        );
+        figures.set('SIGTERM: calls that never ran, sent again', lostCalls.length);
+        figures.set('SIGTERM: of those, then successful', lostCalls.length - outcome.lost.length);
       }
 
       expect(exitCode).toBe(0);
@@ -296,7 +330,7 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       // Only a job the stopping worker never ran may be left behind: no node data, and no request
       // of it reached the API (at most one chain per call before the calls were sent again).
       expect(leftBehind.map((each) => each.nodes)).toEqual(leftBehind.map(() => ({})));
-      expect(lostCalls).toHaveLength(leftBehind.length);
+      expect(lostCalls.length).toBeLessThanOrEqual(leftBehind.length);
       const expected = expectedRequests(calls.map((call) => call.account));
       for (const [endpoint, count] of Object.entries(beforeResend))
         expect({ endpoint, atMost: count <= (expected[endpoint] ?? 0) }).toEqual({ endpoint, atMost: true });
@@ -307,27 +341,9 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     } finally {
       // The tests after this one take the restarted worker: a failure here must fail this test
       // alone, not theirs as well.
-      const restartedAt = Date.now();
-      await cluster.startWorker('worker-1 restarted', stopped.instance);
-      figures.set('SIGTERM: worker restart (s)', seconds(restartedAt));
+      await restart();
       // A job left queued must not run in the next test's batch: wait (bounded) for its end.
-      const left = new Set(leftBehind.map((each) => each.id));
-      if (left.size) {
-        const ended = () =>
-          cluster
-            .executions(CHAIN_WORKFLOW_ID)
-            .filter((each) => left.has(each.id))
-            .every((each) => !['new', 'running'].includes(each.status));
-        await waitFor(ended, 120_000, DATABASE_LOOK_MS);
-        figures.set(
-          'SIGTERM: the left-behind executions in the end',
-          cluster
-            .executions(CHAIN_WORKFLOW_ID)
-            .filter((each) => left.has(each.id))
-            .map((each) => each.status)
-            .join(', '),
-        );
-      }
+      if (leftBehind.length) await waitFor(leftEnded, 120_000, DATABASE_LOOK_MS);
     }
   });
 
