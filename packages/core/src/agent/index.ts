@@ -4,9 +4,4 @@ export { runAgentTool } from './run';
 export type { AgentCallOptions } from './run';
 export { agentErrorOutput } from './output';
 export type { AgentOutput } from './output';
-export {
-  DEFAULT_OUTPUT_BUDGET,
-  MAX_AGENT_LIMIT,
-  MIN_OUTPUT_BUDGET,
-  approximateTokens,
-} from './budget';
+export { DEFAULT_OUTPUT_BUDGET, MAX_AGENT_LIMIT, MIN_OUTPUT_BUDGET, approximateTokens } from './budget';
