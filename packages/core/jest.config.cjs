@@ -1,5 +1,9 @@
+const preset = require('../../jest.preset.cjs');
+
 module.exports = {
-  ...require('../../jest.preset.cjs'),
+  ...preset,
   displayName: 'core',
   moduleNameMapper: { '^@social-data/core$': '<rootDir>/src/index.ts' },
+  // The exhaustive checks run on their own, first, while the machine is quiet (test:exhaustive).
+  testPathIgnorePatterns: ['/node_modules/', '\\.exhaustive\\.'],
 };

@@ -1,7 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const REPORTS = join(__dirname, '..', '..', '..', '.reports');
+import { reportFigures } from './report';
 
 /**
  * The figures one surface measured for issue 38's cases (every step ends, fits its limits),
@@ -18,10 +15,10 @@ export class CaseFigures {
   }
 
   write(): void {
-    mkdirSync(REPORTS, { recursive: true });
-    writeFileSync(
-      join(REPORTS, `every-step-ends-${this.surface.toLowerCase().replace(/\W+/g, '-')}.json`),
-      `${JSON.stringify({ title: `Every step ends (issue 38): ${this.surface}`, figures: this.figures }, null, 2)}\n`,
+    reportFigures(
+      `every-step-ends-${this.surface.toLowerCase().replace(/\W+/g, '-')}`,
+      `Every step ends (issue 38): ${this.surface}`,
+      this.figures,
     );
   }
 }

@@ -5,3 +5,4 @@ export { anyInput } from './inputs';
 export { PLAIN_INPUTS, everyStepOf, inputsOf } from './zapier';
 export type { Kind } from './zapier';
 export { CaseFigures } from './case-figures';
+export { reportFigures } from './report';

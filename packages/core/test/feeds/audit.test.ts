@@ -106,6 +106,28 @@ describe('a follower feed counted on its account', () => {
   });
 });
 
+describe('a burst given up on a feed nobody counts (bookmarks, list members)', () => {
+  it('counts every item it read of the burst and does not report: the note and the count agree', async () => {
+    const feed = new FakeFeed(20, accountIds(3000));
+    const watch = new Watch(feed, { ...USERS, maxPages: 2 });
+    await watch.poll();
+    const burst = accountIds(1500);
+    feed.add(...burst);
+    await watch.poll();
+    feed.refuseCursors = true;
+    for (let poll = 0; poll < 4; poll += 1) await watch.poll();
+    const held = /Gave up reading a burst .*: ([\d,]+) items? read of it are not reported/.exec(
+      watch.notes.join(' '),
+    );
+    expect(held).not.toBeNull();
+    const read = Number(held![1]!.replace(/,/g, ''));
+    expect(read).toBeGreaterThan(0);
+    // With no count on the owner, the items held back are all the poll can say: no audit makes up for them.
+    expect(watch.missed).toBe(read);
+    expect(new Set(watch.emitted).size + watch.missed).toBeLessThanOrEqual(burst.length);
+  });
+});
+
 describe('a stored audit', () => {
   it('a damaged audit is dropped, not the watch: the next count starts a new one', () => {
     const stored = { v: 2, key: 'k', segments: [{ ids: ['a'] }], audit: { count: 'many' } };
