@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { isLoopbackHost } from '@social-data/core';
 
 import { version } from '../package.json';
@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     );
   const serverOptions = { budget: options.budget, tools: options.tools, log };
   if (!options.http) {
-    await createMcpServer(connection, serverOptions).connect(new StdioServerTransport());
+    // One server for the connection, on the revision its client opens with (2026-07-28 or 2025).
+    serveStdio(() => createMcpServer(connection, serverOptions), {
+      onerror: (error) => log(`stdio: ${error.message}`),
+    });
     log(`ready on stdio (output budget ${options.budget} characters)`);
     return;
   }

@@ -1,8 +1,16 @@
-import type { Server as HttpServer } from 'node:http';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  createMcpHandler,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { isLoopbackHost } from '@social-data/core';
 
 export interface HttpOptions {
   /** 127.0.0.1 unless told otherwise: the server spends the key of whoever reaches it. */
@@ -18,49 +26,51 @@ export interface RunningHttp {
   close(): Promise<void>;
 }
 
-const NOT_ALLOWED = {
-  jsonrpc: '2.0',
-  error: { code: -32000, message: 'Method not allowed: this server is stateless; POST JSON-RPC to /mcp.' },
-  id: null,
-};
+const PATH = '/mcp';
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
 
 /**
- * Streamable HTTP, stateless: each POST gets a server and transport of its own, so no session
- * state lives between calls (a cursor carries all a continued read needs). The SDK's app checks
- * the Host header on loopback, against DNS rebinding.
+ * Streamable HTTP through the SDK v2's handler (`createMcpHandler`): a server of its own for each
+ * request, the 2026-07-28 revision and the 2025 ones (served statelessly: no session lives
+ * between calls, a cursor carries all a continued read needs; their GET and DELETE are answered
+ * 405). On loopback the Host and Origin headers must be local, against DNS rebinding: the handler
+ * itself checks neither.
  */
-export async function startHttp(createServer: () => Server, options: HttpOptions): Promise<RunningHttp> {
-  const app = createMcpExpressApp({ host: options.host });
-  app.post('/mcp', async (request, response) => {
-    const server = createServer();
-    const transport = new StreamableHTTPServerTransport({});
-    response.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request, response, request.body);
-    } catch (error) {
-      options.log(`request failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-      if (!response.headersSent)
-        response
-          .status(500)
-          .json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
+export async function startHttp(createMcpServer: () => Server, options: HttpOptions): Promise<RunningHttp> {
+  const handle = toNodeHandler(
+    createMcpHandler(() => createMcpServer(), {
+      onerror: (error) => options.log(`request failed: ${error.name}`),
+    }),
+    { onerror: (error) => options.log(`request failed: ${error.name}`) },
+  );
+  const local = isLoopbackHost(options.host);
+  const listener: HttpServer = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== PATH)
+      return refuse(response, 404, `Not found: the MCP endpoint is ${PATH}.`);
+    if (local) {
+      if (!validateHostHeader(request.headers.host, localhostAllowedHostnames()).ok)
+        return refuse(response, 403, 'Forbidden: this server answers local hosts only.');
+      if (!validateOriginHeader(request.headers.origin, localhostAllowedOrigins()).ok)
+        return refuse(response, 403, 'Forbidden: this server answers local origins only.');
     }
+    // Node's message types its method as optional, which the adapter's duck type does not allow.
+    void handle(request as Parameters<typeof handle>[0], response);
   });
-  app.get('/mcp', (_request, response) => response.status(405).set('Allow', 'POST').json(NOT_ALLOWED));
-  app.delete('/mcp', (_request, response) => response.status(405).set('Allow', 'POST').json(NOT_ALLOWED));
-
-  const listener: HttpServer = await new Promise((resolve, reject) => {
-    const started = app.listen(options.port, options.host, (error?: Error) =>
-      error ? reject(error) : resolve(started),
-    );
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(options.port, options.host, () => {
+      listener.off('error', reject);
+      resolve();
+    });
   });
   const { port } = listener.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    url: `http://${host}:${port}/mcp`,
+    url: `http://${host}:${port}${PATH}`,
     close: () =>
       new Promise((resolve, reject) => {
         listener.closeAllConnections();

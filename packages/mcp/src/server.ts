@@ -1,6 +1,5 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { agentErrorOutput, agentTools, runAgentTool } from '@social-data/core';
 import type { AgentOutput } from '@social-data/core';
 
@@ -50,16 +49,30 @@ function asReadByModel(text: string): number {
   return JSON.stringify([{ type: 'text', text }]).length + STRUCTURED_KEY + text.length + HOST_WRAPPING;
 }
 
-/** One MCP server (the SDK's low-level `Server`, since the input schemas are JSON Schema from the catalog). */
+/**
+ * The tool list is the catalog's: it changes only with a new version, so a 2026-07-28 client may
+ * keep it for an hour (a cache hint; 2025 clients list again as they always did).
+ */
+const TOOLS_TTL_MS = 3_600_000;
+
+/**
+ * One MCP server (the SDK v2's low-level `Server`, since the input and output schemas are JSON
+ * Schema from the catalog). The SDK's serving entries (`serveStdio`, `createMcpHandler`) build one
+ * per connection or request and answer both the 2026-07-28 revision and the 2025 ones with it.
+ */
 export function createMcpServer(connection: ClientOrFailure, options: ServerOptions = {}): Server {
   const offered = options.tools;
   const TOOLS = offered ? ALL_TOOLS.filter((tool) => offered.includes(tool.name)) : ALL_TOOLS;
   const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
   const server = new Server(
     { name: 'social-data', title: 'Social Data', version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      cacheHints: { 'tools/list': { ttlMs: TOOLS_TTL_MS, cacheScope: 'public' } },
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: TOOLS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
@@ -69,7 +82,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
       annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args } = request.params;
     const tool = BY_NAME.get(name);
     let output: AgentOutput;
@@ -97,7 +110,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
         measure: asReadByModel,
         settings: SETTINGS_TEXT,
         settingsName: SETTINGS_NAME,
-        signal: extra.signal,
+        signal: ctx.mcpReq.signal,
       });
     }
     options.log?.(

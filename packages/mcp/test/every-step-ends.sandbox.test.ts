@@ -65,8 +65,8 @@ it('case 4: a call the client cancels while a retry waits out a Retry-After send
     const before = requests('getTopic');
     const controller = new AbortController();
     const pending = own.client.callTool(
-      { name: tool('getTopic'), arguments: { topic_id: '1700000000000000000' } },
-      undefined,
+      tool('getTopic'),
+      { topic_id: '1700000000000000000' },
       { signal: controller.signal, timeout: 120_000 },
     );
     await until('the 429', () => requests('getTopic') > before, 30_000);

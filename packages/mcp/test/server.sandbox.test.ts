@@ -19,8 +19,8 @@ import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS, until } from '@social-data/test-support';
 
 import { API_KEY, REVOKED_KEY, secretsIn, settingsFor } from './support/secrets';
-import { callTool, connect } from './support/servers';
-import type { Connected, Seen, TransportKind } from './support/servers';
+import { REVISION, callTool, connect } from './support/servers';
+import type { ClientEra, Connected, Seen, TransportKind } from './support/servers';
 
 jest.setTimeout(180_000);
 
@@ -97,7 +97,14 @@ function recordsOf(seen: Seen): Array<{ id: string }> {
   return (seen.body.records ?? []) as Array<{ id: string }>;
 }
 
-describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind) => {
+const CLIENTS: Array<[ClientEra, TransportKind]> = [
+  ['v2', 'stdio'],
+  ['v2', 'http'],
+  ['v1', 'stdio'],
+  ['v1', 'http'],
+];
+
+describe.each(CLIENTS)('the SDK %s client over %s', (era, kind) => {
   let server: Connected;
   const call = async (name: string, args: Record<string, unknown>) => {
     const seen = await callTool(server.client, name, args);
@@ -106,11 +113,15 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
   };
 
   beforeAll(async () => {
-    server = await connect(kind, settingsFor(sandbox.url), ['--verbose']);
+    server = await connect(kind, settingsFor(sandbox.url), ['--verbose'], era);
   });
   afterAll(async () => {
     await server?.close();
     if (server) seenTexts.push(server.stderr());
+  });
+
+  it(`runs on the protocol revision the ${era} client speaks (${REVISION[era]})`, () => {
+    expect(server.client.revision()).toBe(REVISION[era]);
   });
 
   it('lists one tool per catalog endpoint, its schema and annotations taken from the catalog', async () => {
@@ -174,7 +185,7 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
     }
   });
 
-  it('ends a read at the output budget and continues it from next_cursor, with no record lost or repeated', async () => {
+  it('ends a read at the output budget and continues it from next_cursor to the end of 1,000 followers, with no record lost or repeated', async () => {
     const args = { user_name: 'followers_1k', limit: 200 };
     const first = await call(toolOf('getUserFollowers'), args);
     expect(first.isError).toBe(false);
@@ -184,18 +195,30 @@ describe.each<TransportKind>(['stdio', 'http'])('the SDK client over %s', (kind)
     expect(first.body.summary).toContain('output size budget');
     const second = await call(toolOf('getUserFollowers'), { ...args, cursor: first.body.next_cursor });
     expect(second.isError).toBe(false);
+    // A model that follows next_cursor to the end reads the 1,000 followers once each, in order.
     const ids = recordsOf(first)
       .concat(recordsOf(second))
       .map((record) => record.id);
+    let cursor = second.body.next_cursor;
+    let calls = 2;
+    for (; typeof cursor === 'string' && cursor !== '' && calls < 40; calls += 1) {
+      const next = await call(toolOf('getUserFollowers'), { ...args, cursor });
+      expect(next.isError).toBe(false);
+      expect(reencoded(next)).toBeLessThanOrEqual(DEFAULT_OUTPUT_BUDGET);
+      ids.push(...recordsOf(next).map((record) => record.id));
+      cursor = next.body.next_cursor;
+    }
     expect(new Set(ids).size).toBe(ids.length);
     const truth = await createClient({ baseUrl: sandbox.url, apiKey: API_KEY })
-      .paginate('getUserFollowers', { userName: 'followers_1k' }, { limit: ids.length })
+      .paginate('getUserFollowers', { userName: 'followers_1k' })
       .toArray();
+    expect(truth).toHaveLength(1000);
     expect(ids).toEqual(truth.map((user) => user.id));
     if (kind === 'stdio') {
       figures['followers_1k, limit 200: records in call 1 (cut by the budget)'] = recordsOf(first).length;
       figures['followers_1k, limit 200: characters in call 1'] = first.text.length;
       figures['followers_1k, limit 200: records in call 2 (from its cursor)'] = recordsOf(second).length;
+      figures['followers_1k, limit 200: calls to read all 1,000 by cursor'] = calls;
     }
   });
 
@@ -271,8 +294,8 @@ describe('a call the client cancels over stdio', () => {
       const before = sandbox.stats.byEndpoint.getTopic ?? 0;
       const controller = new AbortController();
       const pending = server.client.callTool(
-        { name: toolOf('getTopic'), arguments: { topic_id: RECORD_INPUTS.topic_id } },
-        undefined,
+        toolOf('getTopic'),
+        { topic_id: RECORD_INPUTS.topic_id },
         { signal: controller.signal, timeout: 600_000 },
       );
       await until(
