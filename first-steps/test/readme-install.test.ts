@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { LocalRegistry } from '@social-data/n8n-harness';
+import { until } from '@social-data/test-support';
 import { startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { packForRegistry } from './support/pack';
-import { REPO_ROOT, firstScreen, installBlocks, installText } from './support/readme';
+import { REPO_ROOT, firstScreen, installBlocks, installText, mcpSection } from './support/readme';
 
 const KEY = 'tda_sandbox_demo_key';
 const work = mkdtempSync(join(tmpdir(), 'first-steps-'));
@@ -61,25 +63,72 @@ function sh(line: string, env: Record<string, string>, cwd: string) {
   });
 }
 
+/** Lists the tools and asks for one profile, as a client's first call would. */
+async function firstCall(client: Client) {
+  const { tools } = await client.listTools();
+  const answer = (await client.callTool({
+    name: 'get_user',
+    arguments: { user_name: 'social_data' },
+  })) as CallToolResult;
+  return { tools: tools.map((tool) => tool.name), answer };
+}
+
 /** The MCP server started by an MCP client's config line, reached through the SDK's own client. */
 async function mcpFrom(line: string, env: Record<string, string>, cwd: string) {
   const [command, ...args] = line.split(/\s+/);
-  const transport = new StdioClientTransport({ command: command!, args, env, cwd, stderr: 'pipe' });
+  return mcpStarted({ command: command!, args, env }, cwd);
+}
+
+/** What an MCP client does with an `mcpServers` entry: starts its command and speaks over stdio. */
+async function mcpStarted(
+  entry: { command: string; args: string[]; env: Record<string, string> },
+  cwd: string,
+) {
+  const transport = new StdioClientTransport({ ...entry, cwd, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'first-steps', version: '1.0.0' });
   try {
     await client.connect(transport).catch((error: unknown) => {
-      throw new Error(`${line} did not start: ${String(error)}\n${stderr}`);
+      throw new Error(`${entry.command} ${entry.args.join(' ')} did not start: ${String(error)}\n${stderr}`);
     });
-    const { tools } = await client.listTools();
-    const answer = (await client.callTool({
-      name: 'get_user',
-      arguments: { user_name: 'social_data' },
-    })) as CallToolResult;
-    return { tools: tools.map((tool) => tool.name), answer, stderr };
+    return { ...(await firstCall(client)), stderr };
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * A README line that starts the server over HTTP, run by a shell on a free port (the README's
+ * 3333 may be taken on a CI machine); a remote client then reaches it at the endpoint it printed.
+ */
+async function mcpOverHttp(line: string, env: Record<string, string>, cwd: string) {
+  const child = spawn('sh', ['-c', line.replace(/ --port \d+/, '').concat(' --port 0')], {
+    cwd,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const client = new Client({ name: 'first-steps', version: '1.0.0' });
+  try {
+    await until(
+      `${line} to listen`,
+      () => /listening at (\S+)/.test(stderr) || child.exitCode !== null,
+      150_000,
+      () => stderr,
+    );
+    const endpoint = /listening at (\S+)/.exec(stderr)?.[1];
+    if (!endpoint) throw new Error(`${line} did not start:\n${stderr}`);
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    return { ...(await firstCall(client)), endpoint, stderr };
+  } finally {
+    await client.close();
+    // npx runs the server as a child of its own: end the whole group the shell started.
+    process.kill(-child.pid!, 'SIGTERM');
+    await closed;
   }
 }
 
@@ -179,6 +228,45 @@ describe("the README's install section, from this clone", () => {
     const line = installBlocks().clone.find((each) => each.startsWith('node '))!;
     const env = { PATH: process.env.PATH ?? '', SOCIAL_DATA_API_KEY: KEY, SOCIAL_DATA_BASE_URL: sandbox.url };
     const { answer } = await mcpFrom(line.replace(/^node /, `${process.execPath} `), env, REPO_ROOT);
+    expect(answer.structuredContent).toMatchObject({ record: { userName: 'social_data' } });
+  });
+});
+
+describe("the README's MCP server section, run as written", () => {
+  const published = () =>
+    shellEnv(join(work, 'npx-prefix'), { SOCIAL_DATA_API_KEY: KEY, SOCIAL_DATA_BASE_URL: sandbox.url });
+
+  it('starts the Claude Desktop entry (its command, arguments and variables), which answers a tool call', async () => {
+    const { desktop } = mcpSection();
+    expect(Object.keys(desktop.env).sort()).toEqual(['SOCIAL_DATA_API_KEY', 'SOCIAL_DATA_BASE_URL']);
+    // The entry's own variables, with the placeholders a user replaces swapped for the sandbox's.
+    const env = {
+      ...shellEnv(join(work, 'npx-prefix')),
+      ...desktop.env,
+      SOCIAL_DATA_API_KEY: KEY,
+      SOCIAL_DATA_BASE_URL: sandbox.url,
+    };
+    const { tools, answer } = await mcpStarted({ ...desktop, env }, work);
+    expect(tools).toContain('get_user_followers');
+    expect(answer.isError).toBe(false);
+    expect(answer.structuredContent).toMatchObject({ record: { userName: 'social_data' } });
+  });
+
+  it('starts the remote mode from npm with its line; a remote client calls a tool at the endpoint', async () => {
+    const { remote } = mcpSection();
+    expect(remote).toHaveLength(1);
+    const { answer, endpoint } = await mcpOverHttp(remote[0]!, published(), work);
+    // The endpoint the README tells the client is the one this line serves, on its port.
+    const port = /--port (\d+)/.exec(remote[0]!)?.[1];
+    expect(mcpSection().text).toContain(`\`http://127.0.0.1:${port}${new URL(endpoint).pathname}\``);
+    expect(answer.structuredContent).toMatchObject({ record: { userName: 'social_data' } });
+  });
+
+  it("starts the clone's remote mode against the sandbox with its line", async () => {
+    const { clone } = mcpSection();
+    expect(clone).toHaveLength(1);
+    const line = clone[0]!.replace('http://127.0.0.1:4010', sandbox.url);
+    const { answer } = await mcpOverHttp(line, { PATH: process.env.PATH ?? '' }, REPO_ROOT);
     expect(answer.structuredContent).toMatchObject({ record: { userName: 'social_data' } });
   });
 });

@@ -35,3 +35,24 @@ export function installBlocks(): { published: string[]; clone: string[]; setting
 }
 
 export const installText = () => section('Install');
+
+/** One MCP client's entry of the README's `mcpServers` config: what the client starts. */
+export interface McpEntry {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * The README's MCP server section (under "AI agents"): the Claude Desktop entry, and the shell
+ * lines of the remote mode, from npm and from this clone.
+ */
+export function mcpSection(): { desktop: McpEntry; remote: string[]; clone: string[]; text: string } {
+  const text = section('AI agents: the node as a tool, and the MCP server');
+  const server = text.slice(text.indexOf('\n### The MCP server\n'));
+  const json = /```json\n([\s\S]*?)```/.exec(server)?.[1];
+  if (!json) throw new Error("the README's MCP section has no ```json config block");
+  const config = JSON.parse(json) as { mcpServers: Record<string, McpEntry> };
+  const [remote = [], clone = []] = shellBlocks(server);
+  return { desktop: config.mcpServers['social-data']!, remote, clone, text: server };
+}
