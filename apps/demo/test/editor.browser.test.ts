@@ -49,7 +49,43 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
     stack = await startStack(progress, { line: 1, prefix: 'social-data-editor-', outputDir });
     url = await startEditor(stack, progress, { outputDir });
     browser = await openEditor(url, EDITOR_OWNER);
+    // Leaving a workflow with unsaved changes asks first: a test that starts over says yes.
+    browser.page.on('dialog', (dialog) => void dialog.accept());
   }, 600_000);
+
+  /** The node creator on a fresh workflow, with the Social Data node found by its name. */
+  const findNode = async (page: Page) => {
+    await page.goto(`${url}/workflow/new`);
+    await page.getByTestId('canvas-add-button').click();
+    await page.getByTestId('node-creator-search-bar').fill('Social Data');
+    const item = page.getByTestId('item-iterator-item').filter({
+      has: page.getByTestId('node-creator-item-name').getByText('Social Data', { exact: true }),
+    });
+    await item.first().waitFor();
+    return item;
+  };
+
+  /** The node's panel on its first action: where the panel tests start. */
+  const openPanel = async (page: Page) => {
+    await (await findNode(page)).first().click();
+    await page.getByTestId('node-creator-category-item').filter({ hasText: 'Actions' }).click();
+    const first = catalog[panels[0]!.operation.value as keyof typeof catalog];
+    await page.getByTestId('node-creator-item-name').getByText(first.action, { exact: true }).click();
+    await page.getByTestId('ndv').waitFor();
+  };
+
+  /** Whether the last test that used the panel got to its end, leaving the panel as it found it. */
+  let panelIntact = false;
+
+  /**
+   * Each test reaches its own start state: after a test that failed or timed out mid-way (a click
+   * that waited its 120 s on a busy machine), the next starts over instead of failing with it,
+   * since the panel may be closed, closing, or on a dropdown left open.
+   */
+  const inPanel = async (page: Page) => {
+    if (!panelIntact || !(await page.getByTestId('ndv').isVisible())) await openPanel(page);
+    panelIntact = false;
+  };
 
   afterAll(async () => {
     await browser?.close();
@@ -59,13 +95,7 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
 
   it('finds the node by name, with its icon, its 14 triggers and 21 actions', async () => {
     const { page } = browser;
-    await page.goto(`${url}/workflow/new`);
-    await page.getByTestId('canvas-add-button').click();
-    await page.getByTestId('node-creator-search-bar').fill('Social Data');
-    const item = page.getByTestId('item-iterator-item').filter({
-      has: page.getByTestId('node-creator-item-name').getByText('Social Data', { exact: true }),
-    });
-    await item.first().waitFor();
+    const item = await findNode(page);
     const icon = await item.first().locator('img').first().getAttribute('src');
     expect(icon).toMatch(/socialData\.svg|SocialData|icons\//i);
     await shoot(page, '01-node-creator');
@@ -83,19 +113,18 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
 
   it('opens the node panel with the credential already chosen', async () => {
     const { page } = browser;
-    await page.getByTestId('node-creator-category-item').filter({ hasText: 'Actions' }).click();
-    const first = catalog[panels[0]!.operation.value as keyof typeof catalog];
-    await page.getByTestId('node-creator-item-name').getByText(first.action, { exact: true }).click();
-    await page.getByTestId('ndv').waitFor();
+    await openPanel(page);
     await expect(page.getByTestId('node-credentials-select').locator('input').inputValue()).resolves.toBe(
       'Social Data',
     );
+    panelIntact = true;
   });
 
   it.each(panels.map((panel) => [`${panel.resource.name} → ${panel.operation.name}`, panel] as const))(
     '%s shows its fields',
     async (_title, panel) => {
       const { page } = browser;
+      await inPanel(page);
       await choose(page, 'resource', panel.resource.name);
       await choose(page, 'operation', panel.operation.name);
       for (const field of panel.fields) {
@@ -103,12 +132,14 @@ describe('the Social Data node in the n8n editor, in headless Chromium', () => {
         await input.first().waitFor({ state: 'visible' });
       }
       await shoot(page, `panel-${panel.resource.value}-${panel.operation.value}`);
+      panelIntact = true;
     },
   );
 
   it('went through every endpoint of the catalog and leaves the node on the canvas', async () => {
     expect(panels.map((panel) => panel.operation.value).sort()).toEqual(Object.keys(catalog).sort());
     const { page } = browser;
+    await inPanel(page);
     await page.keyboard.press('Escape');
     await page.getByTestId('ndv').waitFor({ state: 'hidden' });
     await expect(page.getByTestId('canvas-node').count()).resolves.toBe(2);
