@@ -14,7 +14,6 @@ import {
   takesManyAccounts,
   timeBudget,
   ValidationError,
-  watchKey,
 } from '@social-data/core';
 import type { AccountRecord, FeedId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -76,8 +75,7 @@ async function pollAccountList(
   );
   const shape = shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z));
   const keep = filterFrom(feed.endpoint, bundle.inputData);
-  const key = watchKey(event, { accounts: 'many' });
-  const store = watchStore(z, bundle, key);
+  const store = watchStore(z, bundle);
   const readFor = (name: string) =>
     feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
   // A record belongs to one account: shaped once, with its account.
@@ -87,7 +85,7 @@ async function pollAccountList(
     feed: event,
     names,
     readFor,
-    store: { get: async () => fromMarkers(await store.get(), key), set: store.set },
+    store: { get: async (key) => fromMarkers(await store.get(key), key), set: store.set },
     maxPages: maxPagesOf(bundle),
     ...(keep ? { keep } : {}),
     budget: {
@@ -215,7 +213,7 @@ async function pollOneFeed(
     feed: event,
     read,
     params,
-    store: watchStore(z, bundle, watchKey(event, params)),
+    store: watchStore(z, bundle),
     maxPages: maxPagesOf(bundle),
     maxIds: watchIdsOf(event),
     ...(keep ? { keep } : {}),

@@ -9,14 +9,14 @@ export const STATE_TTL_SECONDS = 30 * 24 * 60 * 60;
  * the trigger's feed and parameters (decision Z14). A Zap that has not polled for 30 days
  * starts quiet again.
  */
-export function watchStore(z: ZObject, bundle: Bundle, key: string) {
+export function watchStore(z: ZObject, bundle: Bundle) {
   const zap = bundle.meta?.zap?.id ?? 'no-zap';
-  const cacheKey = `social-data-watch:${zap}:${key}`;
+  const cacheKey = (key: string) => `social-data-watch:${zap}:${key}`;
   const scope = ['user', 'auth'];
   return {
-    get: async (): Promise<unknown> => (await z.cache.get(cacheKey)) ?? undefined,
-    set: async (value: unknown): Promise<void> => {
-      await z.cache.set(cacheKey, value ?? null, STATE_TTL_SECONDS, scope);
+    get: async (key: string): Promise<unknown> => (await z.cache.get(cacheKey(key))) ?? undefined,
+    set: async (value: unknown, key: string): Promise<void> => {
+      await z.cache.set(cacheKey(key), value ?? null, STATE_TTL_SECONDS, scope);
     },
   };
 }

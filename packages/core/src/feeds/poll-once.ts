@@ -16,11 +16,13 @@ import { pollFeed } from './watch';
 
 /**
  * Where a host keeps a trigger's state between polls: n8n's workflow static data, Zapier's
- * cache, the CLI's state file. `set(undefined)` forgets it (the next poll starts the watch again).
+ * cache, the CLI's state file. `set(undefined, key)` forgets it (the next poll starts the watch
+ * again). `key` is the watch's (its feed and parameters), the one the state carries: a store that
+ * holds several watches in one place addresses them by it, so no host computes it again.
  */
 export interface StateStore {
-  get(): unknown;
-  set(state: WatchState | AccountsState | undefined): unknown;
+  get(key: string): unknown;
+  set(state: WatchState | AccountsState | undefined, key: string): unknown;
 }
 
 export interface PollOnceOptions<R extends { id: string }, T> {
@@ -81,7 +83,7 @@ export async function pollOnce<R extends { id: string }, T>(
   const { feed, read, params, session, store, fits, client, shape } = options;
   const spec = feeds[feed];
   const key = watchKey(feed, session ? { ...params, session } : params);
-  const stored = await store.get();
+  const stored = await store.get(key);
   const storedKey = (stored as { key?: unknown } | undefined)?.key;
   const removals = isRemovalFeed(feed);
   const watch = {
@@ -114,7 +116,7 @@ export async function pollOnce<R extends { id: string }, T>(
     started: result.startedWith !== undefined,
   };
   await options.deliver?.(polled);
-  await store.set(result.state);
+  await store.set(result.state, key);
   return polled;
 }
 
@@ -151,12 +153,13 @@ export async function pollAccountsOnce<R extends { id: string }>(
   options: PollAccountsOnceOptions<R>,
 ): Promise<PolledAccounts<R>> {
   const { feed, names, readFor, store, budget } = options;
+  const key = watchKey(feed, { accounts: 'many' });
   const result = await pollAccounts(
     readFor,
     names,
-    await store.get(),
+    await store.get(key),
     {
-      key: watchKey(feed, { accounts: 'many' }),
+      key,
       order: feeds[feed].order,
       maxPages: options.maxPages,
       ...(options.keep ? { keep: options.keep } : {}),
@@ -165,7 +168,7 @@ export async function pollAccountsOnce<R extends { id: string }>(
   );
   const [first] = result.failures;
   if (first && result.failures.length === names.length) throw first.error;
-  await store.set(result.state);
+  await store.set(result.state, key);
   return {
     records: [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id)),
     failures: result.failures,
