@@ -17,6 +17,8 @@ export type { Body } from './http/body-limit';
 export { isLoopbackHost } from './security/plain-http';
 export type { ReadResult } from './http/envelope';
 export { Paginator } from './pagination/paginator';
+export { readBounded } from './pagination/bounded';
+export type { BoundedRead, OpenPaginator, ReadBounds, ReadCut } from './pagination/bounded';
 export { RequestGate } from './http/gate';
 export type { PageIterator, PaginateOptions, StopReason } from './pagination/paginator';
 export type { Page } from './pagination/page';

@@ -8,10 +8,9 @@ import {
   filteredReadNotice,
   isPaginated,
 } from '@social-data/core';
-import type { PaginatedId } from '@social-data/core';
+import type { OpenPaginator, PaginatedId } from '@social-data/core';
 
-import { readBounded } from './bounded-read';
-import type { OpenPaginator } from './bounded-read';
+import { readWithinStep } from './bounded-read';
 import { paramFields, paramsFrom, simplifyField } from './fields';
 import { filterFields, filterFrom, isTweetFeed } from './filters';
 import type { InputField } from './fields';
@@ -106,7 +105,7 @@ export const readActions = Object.fromEntries(
               prefetch,
             });
           const pageSize = endpointSpec(id).count !== undefined;
-          const read = await readBounded(open, { shape, maxItems, deadline, keep, pageSize });
+          const read = await readWithinStep(open, { shape, maxItems, deadline, keep, pageSize });
           // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
           // has not reached the end, and a later step must be able to go on.
           const output = {

@@ -1,8 +1,7 @@
 import { IDS_PER_REQUEST, Paginator, catalog, endpointIds, normalizeIdList } from '@social-data/core';
-import type { BatchLookupId, Page } from '@social-data/core';
+import type { BatchLookupId, OpenPaginator, Page } from '@social-data/core';
 
-import { readBounded } from './bounded-read';
-import type { OpenPaginator } from './bounded-read';
+import { readWithinStep } from './bounded-read';
 import { paramFields, simplifyField } from './fields';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
@@ -44,7 +43,7 @@ export const lookupActions = Object.fromEntries(
             // Batches found empty are not a feed that ran dry: go on through all of them.
             const open: OpenPaginator = (prefetch) =>
               new Paginator(batch, { maxEmptyPages: Number.MAX_SAFE_INTEGER, prefetch });
-            const read = await readBounded(open, { shape, deadline });
+            const read = await readWithinStep(open, { shape, deadline });
             const found = new Set(read.records.map((record) => (record as { id?: unknown }).id));
             const asked = ids.slice(0, read.nextCursor === '' ? ids.length : Number(read.nextCursor));
             return {

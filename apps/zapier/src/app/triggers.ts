@@ -15,11 +15,10 @@ import {
   timeBudget,
   ValidationError,
 } from '@social-data/core';
-import type { AccountRecord, FeedId, SocialDataClient } from '@social-data/core';
+import type { AccountRecord, FeedId, OpenPaginator, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { readBounded } from './bounded-read';
-import type { OpenPaginator } from './bounded-read';
+import { readWithinStep } from './bounded-read';
 import { DEFAULT_TRIGGER_PAGES, maxPagesField, paramFields, paramsFrom, simplifyField } from './fields';
 import type { InputField } from './fields';
 import { filterFields, filterFrom } from './filters';
@@ -175,7 +174,7 @@ async function editorSample(
   const keep = filterFrom(endpoint, bundle.inputData);
   const open: OpenPaginator = (prefetch) =>
     client.paginateUntyped(endpoint, params, { maxPages: 1, prefetch });
-  return uniqueById((await readBounded(open, { shape, maxItems: 1, deadline, keep })).records);
+  return uniqueById((await readWithinStep(open, { shape, maxItems: 1, deadline, keep })).records);
 }
 
 /**
