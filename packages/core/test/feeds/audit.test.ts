@@ -9,6 +9,22 @@ import { USERS, Watch } from '../support/watch';
  * cannot account for is said, with its size, and nothing that is accounted for is ever said.
  */
 
+/**
+ * A watch on `feed` meets a burst of 1,500 at 2 pages a poll, then cursors refused for 4 polls,
+ * which give the burst's gap up after one read of it.
+ */
+async function burstGivenUp(feed: FakeFeed): Promise<{ watch: Watch; burst: string[] }> {
+  const watch = new Watch(feed, { ...USERS, maxPages: 2 });
+  await watch.poll();
+  const burst = accountIds(1500);
+  feed.add(...burst);
+  await watch.poll();
+  feed.refuseCursors = true;
+  for (let poll = 0; poll < 4; poll += 1) await watch.poll();
+  feed.refuseCursors = false;
+  return { watch, burst };
+}
+
 describe('the audit of one poll', () => {
   const base = { count: 100, owed: 0, since: 0 };
 
@@ -86,15 +102,7 @@ describe('a follower feed counted on its account', () => {
 
   it('a burst whose gap is given up: what it could not read is counted, where it said "an unknown number" before', async () => {
     const feed = counted(accountIds(3000));
-    const watch = new Watch(feed, { ...USERS, maxPages: 2 });
-    await watch.poll();
-    const burst = accountIds(1500);
-    feed.add(...burst);
-    await watch.poll();
-    // Refused cursors give the gap up after one read of the burst.
-    feed.refuseCursors = true;
-    for (let poll = 0; poll < 4; poll += 1) await watch.poll();
-    feed.refuseCursors = false;
+    const { watch, burst } = await burstGivenUp(feed);
     for (let poll = 0; poll < 4; poll += 1) await watch.poll();
     const reported = new Set(watch.emitted);
     expect(reported.size).toBe(watch.emitted.length);
@@ -108,14 +116,7 @@ describe('a follower feed counted on its account', () => {
 
 describe('a burst given up on a feed nobody counts (bookmarks, list members)', () => {
   it('counts every item it read of the burst and does not report: the note and the count agree', async () => {
-    const feed = new FakeFeed(20, accountIds(3000));
-    const watch = new Watch(feed, { ...USERS, maxPages: 2 });
-    await watch.poll();
-    const burst = accountIds(1500);
-    feed.add(...burst);
-    await watch.poll();
-    feed.refuseCursors = true;
-    for (let poll = 0; poll < 4; poll += 1) await watch.poll();
+    const { watch, burst } = await burstGivenUp(new FakeFeed(20, accountIds(3000)));
     const held = /Gave up reading a burst .*: ([\d,]+) items? read of it are not reported/.exec(
       watch.notes.join(' '),
     );
