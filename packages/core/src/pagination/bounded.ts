@@ -40,8 +40,7 @@ export interface ReadBounds {
  */
 export type OpenPaginator = (prefetch: (records: readonly unknown[]) => boolean) => Paginator<unknown>;
 
-const encoder = new TextEncoder();
-const bytesOf = (records: object[]) => encoder.encode(JSON.stringify(records)).byteLength;
+const bytesOf = (records: object[]) => new TextEncoder().encode(JSON.stringify(records)).byteLength;
 
 /**
  * A read of whole pages within a host's limits (Zapier's 30 s and 6 MB; any step with a deadline
