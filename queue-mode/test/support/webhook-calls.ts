@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 import type { StoredExecution } from '@social-data/n8n-harness';
 
 import { CHAIN_ACCOUNTS, followersOf, NODES } from './webhook-workflow';
@@ -16,19 +18,40 @@ export function webhookCalls(batch: string, count: number): Call[] {
   }));
 }
 
-/** Makes every call at once; resolves to the HTTP statuses n8n answered with. */
-export function callAll(url: string, calls: Call[]): Promise<number[]> {
+/**
+ * Makes every call at once; resolves to what n8n answered each with: its HTTP status, or why no
+ * answer came (`tag: error`), so one call that failed never hides how the others ended.
+ *
+ * Each call opens a connection of its own. Through a shared keep-alive pool a call could go out on
+ * a connection the server was closing for idleness, and fail with "other side closed" before n8n
+ * read it (CI run 27, two busy loops beside it): the sender's race, not n8n's.
+ */
+export function callAll(url: string, calls: Call[]): Promise<Array<number | string>> {
   return Promise.all(
-    calls.map(async (call) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(call),
-      });
-      await response.text();
-      return response.status;
-    }),
+    calls.map((call) =>
+      post(url, JSON.stringify(call)).catch((error: Error) => `${call.tag}: ${error.message}`),
+    ),
   );
+}
+
+function post(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const ids = (items: Array<Record<string, unknown>> | undefined) =>
