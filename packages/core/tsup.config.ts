@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // share one copy of the error classes (instanceof works across them) and the main entry stays
 // free of Node globals.
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node.ts', files: 'src/files.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

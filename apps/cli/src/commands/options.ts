@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
-import { FORMATS } from '../output/format';
-import type { Format } from '../output/format';
+import { FORMATS } from '@social-data/core/files';
+import type { Format } from '@social-data/core/files';
 import type { ConnectionOptions } from '../run/client';
 import { milliseconds, wholeNumber } from '../run/numbers';
 import type { ProgressChoice } from '../run/progress';

@@ -15,11 +15,11 @@ import { Argument, Option } from 'commander';
 import type { Command } from 'commander';
 import { profileName } from '../config/profile';
 import { openDestination } from '../output/destination';
-import { createFormatter } from '../output/format';
-import type { Formatter } from '../output/format';
+import { createFormatter } from '@social-data/core/files';
+import type { Formatter } from '@social-data/core/files';
 import type { Destination } from '../output/destination';
 import { clientFor } from '../run/client';
-import { warn } from '../run/export';
+import { warn, warnExtraField } from '../run/export';
 import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkWritable } from '../run/writable';
@@ -187,7 +187,7 @@ export function addWatchCommand(program: Command): void {
       const appending =
         options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
       destination = openDestination(options.output, { append: true });
-      formatter = createFormatter(options.format, appending ? { started: true } : undefined, warn);
+      formatter = createFormatter(options.format, appending ? { started: true } : undefined, warnExtraField);
       const watch: Watch = { client, feed, params, session, options, destination, formatter };
       // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
       let unsure = await pollEvent(watch);

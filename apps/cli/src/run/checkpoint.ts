@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { FormatState } from '../output/format';
+import type { FormatState } from '@social-data/core/files';
 import { UsageError } from './failure';
 
 /**

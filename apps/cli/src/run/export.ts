@@ -3,8 +3,8 @@ import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@
 import { resolve } from 'node:path';
 import { openDestination } from '../output/destination';
 import type { Destination } from '../output/destination';
-import { createFormatter } from '../output/format';
-import type { Format, Formatter } from '../output/format';
+import { createFormatter } from '@social-data/core/files';
+import type { Format, Formatter } from '@social-data/core/files';
 import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
 import type { Checkpoint } from './checkpoint';
 import {
@@ -50,6 +50,13 @@ export type Shape = (record: unknown) => unknown;
 
 export function warn(line: string): void {
   process.stderr.write(`social-data: warning: ${line}\n`);
+}
+
+/** What the CSV writer reports once: a field the header, made from the first record, lacks. */
+export function warnExtraField(field: string): void {
+  warn(
+    `CSV: a record has the field "${field}", which the first record did not have; the columns stay those of the first record. Use --format jsonl to keep every field.`,
+  );
 }
 
 /** Something the user should know that went as it should. */
@@ -214,7 +221,7 @@ export async function runEndpoint(
       'resuming onto stdout: records written after the last checkpoint of a killed run may repeat; use --output FILE to have them cut off',
     );
   const destination = openDestination(output.output, { resumeBytes: saved?.bytes });
-  const formatter = createFormatter(output.format, saved?.format, warn);
+  const formatter = createFormatter(output.format, saved?.format, warnExtraField);
   const run: Run = { client, id, destination, formatter, shape: shaperFor(id, output.simplify) };
   let failure: Error | undefined;
   const failed: string[] = [];

@@ -29,18 +29,19 @@ function idOf(record: unknown): string {
 /**
  * CSV cells: booleans as true/false (not csv-stringify's 1 and empty), nested values as JSON,
  * null as an empty cell. The columns are the first record's keys, kept for the whole run (and
- * across a resume), since a header cannot grow once written.
+ * across a resume), since a header cannot grow once written; the first record with a field beyond
+ * them is reported once (`onExtraField`), for the host to say in its own words.
  */
 class CsvFormatter implements Formatter {
   private columns: string[] | undefined;
   private started: boolean;
-  private readonly warn: (line: string) => void;
+  private readonly onExtraField: (field: string) => void;
   private warned = false;
 
-  constructor(resumed: FormatState | undefined, warn: (line: string) => void) {
+  constructor(resumed: FormatState | undefined, onExtraField: (field: string) => void) {
     this.columns = resumed?.columns;
     this.started = resumed?.started ?? false;
-    this.warn = warn;
+    this.onExtraField = onExtraField;
   }
 
   write(records: readonly unknown[]): string {
@@ -72,9 +73,7 @@ class CsvFormatter implements Formatter {
       const extra = Object.keys(row).find((key) => !known.has(key));
       if (extra === undefined) continue;
       this.warned = true;
-      this.warn(
-        `CSV: a record has the field "${extra}", which the first record did not have; the columns stay those of the first record. Use --format jsonl to keep every field.`,
-      );
+      this.onExtraField(extra);
       return;
     }
   }
@@ -127,10 +126,14 @@ class JsonFormatter implements Formatter {
   }
 }
 
+/**
+ * A formatter of `format`, going on from `resumed` (a checkpoint's `state()`) when given.
+ * `onExtraField` hears of the first CSV record with a field the header lacks.
+ */
 export function createFormatter(
   format: Format,
   resumed: FormatState | undefined,
-  warn: (line: string) => void,
+  onExtraField: (field: string) => void,
 ): Formatter {
   switch (format) {
     case 'jsonl':
@@ -138,7 +141,7 @@ export function createFormatter(
     case 'ids':
       return new LineFormatter(idOf);
     case 'csv':
-      return new CsvFormatter(resumed, warn);
+      return new CsvFormatter(resumed, onExtraField);
     case 'json':
       return new JsonFormatter(resumed);
   }
