@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { connections, manualTrigger, socialDataNode, workflow, writeReport } from '@social-data/n8n-harness';
 import type { Execution, N8nInstance } from '@social-data/n8n-harness';
 import type { Sandbox } from '@social-data/sandbox';
 
+import { watchPeakRss } from './peak-rss';
 import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
 
 const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
@@ -71,30 +72,6 @@ const ERROR_OUTPUT = workflow(
   ],
   connections(['Start', 'Three Followers', 'Profiles']),
 );
-
-/** Peak resident memory of the `n8n execute` process of a workflow, sampled from /proc. */
-function watchPeakRss(workflowId: string): () => number {
-  let peak = 0;
-  const sample = () => {
-    let total = 0;
-    for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (!command.includes(`--id=${workflowId}`)) continue;
-        const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-        total += Number(rss ?? 0) * 1024;
-      } catch {
-        // The process ended between listing and reading.
-      }
-    }
-    peak = Math.max(peak, total);
-  };
-  const timer = setInterval(sample, 200);
-  return () => {
-    clearInterval(timer);
-    return peak;
-  };
-}
 
 const MB = 1024 * 1024;
 const ids = (execution: Execution, node: string) => execution.items(node).map((item) => String(item.json.id));

@@ -9,6 +9,8 @@ const LONGEST_FIRST = [
   'n8n-1.big-accounts', // 500-740 s
   'n8n-1.security', // 520-665 s
   'n8n-2.big-accounts', // 440 s
+  'n8n-1.file-output', // new (issue 41): a million followers to a file
+  'n8n-2.file-output',
   'n8n-2.lists-and-removals', // 155-265 s
   'n8n-1.lists-and-removals', // 140-260 s
   'n8n-2.agents', // 105-140 s

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { writeReport } from '@social-data/n8n-harness';
@@ -8,32 +8,14 @@ import type { Sandbox } from '@social-data/sandbox';
 
 import { API_KEY, SECRETS } from './credentials';
 import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
+import { storedPath } from './stored-binary';
+import type { StoredBinary } from './stored-binary';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-interface StoredBinary {
-  data: string;
-  id?: string;
-  mimeType: string;
-  fileName: string;
-}
-
-/** Every file below a folder, by name, to find what n8n's filesystem mode stored under an id. */
-function filesUnder(folder: string): Map<string, string> {
-  const found = new Map<string, string>();
-  if (!existsSync(folder)) return found;
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) found.set(join(entry.parentPath, entry.name), entry.name);
-  return found;
-}
-
 /** The bytes n8n holds for a binary property: inline in default mode, a stored file otherwise. */
 function bytesOf(n8n: N8nInstance, binary: StoredBinary): Buffer {
-  if (!binary.id) return Buffer.from(binary.data, 'base64');
-  const fileId = binary.id.slice(binary.id.indexOf(':') + 1);
-  const name = fileId.split('/').pop() ?? fileId;
-  for (const [path, file] of filesUnder(n8n.folder)) if (file === name) return readFileSync(path);
-  throw new Error(`n8n stored no file for ${binary.id}`);
+  return binary.id ? readFileSync(storedPath(n8n, binary)) : Buffer.from(binary.data, 'base64');
 }
 
 /**

@@ -17,8 +17,9 @@ const PROFILE_COUNTS: Partial<Record<PaginatedId, 'followers' | 'following'>> = 
 };
 
 /**
- * Refuses, before reading, a Return All that would hold more than RETURN_ALL_MAX_RECORDS in one
- * execution, when the profile tells the feed's size; costs one profile lookup. `bound` is the
+ * Refuses, before reading, a Return All that would hold more than RETURN_ALL_MAX_RECORDS items in
+ * one execution, when the profile tells the feed's size; costs one profile lookup. Output "One
+ * File" holds no records and is never refused. `bound` is the
  * most records the run can read anyway (Max Pages × Page Size), when set.
  */
 export async function checkReturnAllSize(
@@ -41,7 +42,7 @@ export async function checkReturnAllSize(
     {
       itemIndex,
       description:
-        'Read it in parts instead: under Options set Output to "One Item per Page" and Max Pages (500 pages of 200 are 100,000 users), then run again with Start Cursor set to the next_cursor of the last page, in a loop or once per scheduled run. The package\'s example workflow "followers-in-parts" does this. Nothing was read: only the profile was looked up.',
+        'To export all of them, set Options > Output to "One File": every record goes into one CSV or JSON Lines file, page by page, with flat memory. To get items, read it in parts: Output "One Item per Page" and Max Pages (500 pages of 200 are 100,000 users), then run again with Start Cursor set to the next_cursor of the last page, as the package\'s example workflow "followers-in-parts" does. Nothing was read: only the profile was looked up.',
     },
   );
 }

@@ -28,15 +28,17 @@ import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
 import { operationLabel } from './resources';
 import { checkReturnAllSize } from './big-accounts';
+import { readToFile } from './file-output';
+import type { FileOptions } from './file-output';
 import type { FoldedLookup } from './folded-lookups';
 import { readParams } from './params';
 
-interface Options extends MediaOptions, FilterOptions {
+interface Options extends MediaOptions, FilterOptions, FileOptions {
   pageSize?: number;
   startCursor?: string;
   maxPages?: number;
   simplify?: boolean;
-  outputMode?: 'records' | 'pages';
+  outputMode?: 'records' | 'pages' | 'file';
 }
 
 /** Where an operation's output goes, one item JSON at a time, so no run holds it twice. */
@@ -69,11 +71,10 @@ function emitterFor(
 ): Emit {
   const shape = shapeFor(operation, options.simplify);
   if (!options.downloadMedia || !hasMedia(operation)) return async (record) => sink.record(shape(record));
-  if (options.outputMode === 'pages')
+  if (options.outputMode === 'pages' || options.outputMode === 'file')
     throw new NodeOperationError(context.getNode(), 'Download Media needs Output "One Item per Record"', {
       itemIndex,
-      description:
-        'A page item holds many tweets, so it has no place for their files. Set Options > Output to "One Item per Record", or turn Download Media off.',
+      description: `${options.outputMode === 'pages' ? 'A page item holds many tweets' : 'A file holds many tweets'}, so it has no place for their files. Set Options > Output to "One Item per Record", or turn Download Media off.`,
     });
   const read = mediaReader(context, client, options, 'throw');
   return async (record) => {
@@ -102,24 +103,29 @@ async function readPages(
   const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
   const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number);
   const byPage = options.outputMode === 'pages';
+  const toFile = options.outputMode === 'file';
   const range = endpointSpec(operation).count;
   const pageSize = range ? options.pageSize : undefined;
-  if (returnAll) {
+  // A file keeps no record in the execution, so Return All of any size fits in one.
+  if (returnAll && !toFile) {
     const perPage = pageSize ?? range?.default;
     const bound = options.maxPages && perPage ? options.maxPages * perPage : undefined;
     await checkReturnAllSize(context, client, operation, params, itemIndex, bound);
   }
+  const wholePages = byPage || toFile;
   const paginator = client.paginateUntyped(operation, params, {
-    // A page item hands out its next_cursor, so pages are never cut: a cut page's cursor would
-    // skip the records left out. Page mode stops after the page that reaches the limit instead.
-    limit: byPage || keep ? undefined : limit,
+    // A page item or a file hands out its next_cursor, so pages are never cut: a cut page's cursor
+    // would skip the records left out. They stop after the page that reaches the limit instead.
+    limit: wholePages || keep ? undefined : limit,
     maxPages: options.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: options.startCursor || undefined,
     pageSize,
     // The next page is asked for while this one's items are built; with a Limit, only while the
     // pages so far cannot fill it (counting what passes the filters), so it costs no extra credit.
-    prefetch: byPage || keep ? prefetchUntil(limit, keep) : true,
+    prefetch: wholePages || keep ? prefetchUntil(limit, keep) : true,
   });
+  if (toFile)
+    return readToFile(context, paginator, { operation, shape, keep, limit }, options, itemIndex, sink);
   if (byPage) {
     let records = 0;
     for await (const page of paginator.pages()) {

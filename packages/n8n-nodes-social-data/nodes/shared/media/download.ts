@@ -4,33 +4,9 @@ import { sleep } from 'n8n-workflow';
 import type { IBinaryData } from 'n8n-workflow';
 
 import type { NodeContext } from '../transport/n8nTransport';
+import { binaryBody, streamClassOf } from '../transport/stream-class';
+import type { StreamClass } from '../transport/stream-class';
 import { n8nMediaTransport } from './transport';
-
-type BinaryInput = Parameters<NodeContext['helpers']['prepareBinaryData']>[0];
-type NodeReadable = Exclude<BinaryInput, Buffer>;
-interface StreamClass {
-  from(source: AsyncIterable<Uint8Array>, options: { objectMode: false }): NodeReadable;
-}
-
-/**
- * The Readable class of a stream n8n handed back, when it is a Node stream. n8n Cloud refuses
- * community nodes that import Node's `stream`, yet `prepareBinaryData` takes a Buffer or a
- * Readable; every Node stream class inherits `Readable.from`, so the response's own class makes
- * one. (A web stream's `from` makes a web stream, hence the `pipe` check.)
- */
-function streamClassOf(body: unknown): StreamClass | undefined {
-  const type = (body as { constructor?: unknown } | null)?.constructor as
-    { from?: unknown; prototype?: { pipe?: unknown } } | undefined;
-  return typeof type?.from === 'function' && typeof type.prototype?.pipe === 'function'
-    ? (type as StreamClass)
-    : undefined;
-}
-
-async function gather(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 export interface DownloadSettings {
   maxBytes: number | undefined;
@@ -55,11 +31,7 @@ export function binaryDownloader(
     return response;
   };
   const store = async (file: MediaFile) =>
-    context.helpers.prepareBinaryData(
-      streamClass ? streamClass.from(file.body, { objectMode: false }) : await gather(file.body),
-      file.fileName,
-      file.mimeType,
-    );
+    context.helpers.prepareBinaryData(await binaryBody(file.body, streamClass), file.fileName, file.mimeType);
   return async (target) =>
     downloadMedia(target, store, {
       transport,

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../credential';
+import { noteStreamClass } from './stream-class';
 
 /**
  * The node contexts that make requests: the action node's run and the trigger's poll. Not core's
@@ -62,6 +63,7 @@ export function n8nTransport(context: NodeContext, credential: ICredentialDataDe
       options,
       { credentialsDecrypted },
     )) as FullResponse;
+    noteStreamClass(response.body);
     const body = await readCapped(
       response.body as Body,
       request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

@@ -64,8 +64,52 @@ function pageOptions(id: EndpointId): INodeProperties[] {
           description:
             'Each page becomes an item with records, next_cursor and has_next_page, for looping by hand. Pages are never cut: Limit stops after the page that reaches it.',
         },
+        {
+          name: 'One File',
+          value: 'file',
+          description:
+            'All records go into one CSV or JSON Lines file, written page by page, so memory stays flat however many there are: one item comes out with the file, its record count, next_cursor and why it ended. Pages are never cut.',
+        },
       ],
       default: 'records',
+    },
+    ...fileOptions(id),
+  ];
+}
+
+/** How Output "One File" writes its file. */
+function fileOptions(id: EndpointId): INodeProperties[] {
+  return [
+    {
+      displayName: 'File Format',
+      name: 'fileFormat',
+      type: 'options',
+      options: [
+        {
+          name: 'CSV',
+          value: 'csv',
+          description:
+            "A header of the first record's fields (the Simplify columns when Simplify is on); nested values as JSON",
+        },
+        { name: 'JSON Lines', value: 'jsonl', description: 'One record as JSON per line, every field kept' },
+      ],
+      default: 'csv',
+      description: 'With Output "One File": how the records are written',
+    },
+    {
+      displayName: 'File Name',
+      name: 'fileName',
+      type: 'string',
+      default: '',
+      placeholder: `${id}.csv`,
+      description: `With Output "One File": the file's name. Empty: ${id} with the format's extension.`,
+    },
+    {
+      displayName: 'Put Output File in Field',
+      name: 'binaryPropertyName',
+      type: 'string',
+      default: 'data',
+      description: 'With Output "One File": the name of the output binary field to put the file in',
     },
   ];
 }

@@ -1,0 +1,112 @@
+import { pageFile } from '@social-data/core/files';
+import type { Paginator, PaginatedId } from '@social-data/core';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { toNodeError } from '../../shared/errors';
+import type { Shape } from '../../shared/records';
+import { binaryBody, knownStreamClass } from '../../shared/transport/stream-class';
+import type { Sink } from './operation';
+
+export interface FileOptions {
+  fileFormat?: string;
+  fileName?: string;
+  binaryPropertyName?: string;
+}
+
+const FILE_FORMATS = { csv: 'text/csv', jsonl: 'application/x-ndjson' } as const;
+type FileFormat = keyof typeof FILE_FORMATS;
+
+/**
+ * A file n8n keeps in memory (binary data mode "default", n8n 1.x's own) is held whole, and as
+ * base64 besides: past this size the user is told how to have it written to disk instead.
+ */
+const HELD_IN_MEMORY_NOTICE_BYTES = 16 * 1024 * 1024;
+
+function formatOf(context: IExecuteFunctions, options: FileOptions, itemIndex: number): FileFormat {
+  const format = options.fileFormat ?? 'csv';
+  if (format in FILE_FORMATS) return format as FileFormat;
+  throw new NodeOperationError(context.getNode(), `File Format "${format}" is not one this node writes`, {
+    itemIndex,
+    description: 'Set Options > File Format to CSV or JSON Lines.',
+  });
+}
+
+export interface FileRead {
+  operation: PaginatedId;
+  shape: Shape;
+  keep: ((record: unknown) => boolean) | undefined;
+  limit: number | undefined;
+}
+
+/**
+ * Output "One File": the pages go into one file in n8n's binary store as they are read, so no
+ * record outlives its page (issue 41). The store sets the pace: a page is asked for when the file
+ * wants more text. One item comes out, with the file, its count, the cursor that continues it and
+ * why it ended. A page that fails ends the file with what was read: with Continue On Fail the item
+ * says so (and its next_cursor reads the failed page again); otherwise the node fails.
+ */
+export async function readToFile(
+  context: IExecuteFunctions,
+  paginator: Paginator<unknown>,
+  read: FileRead,
+  options: FileOptions,
+  itemIndex: number,
+  sink: Sink,
+): Promise<void> {
+  const format = formatOf(context, options, itemIndex);
+  const fileName = options.fileName?.trim() || `${read.operation}.${format}`;
+  const field = options.binaryPropertyName?.trim() || 'data';
+  const file = pageFile(paginator, {
+    format,
+    shape: read.shape,
+    keep: read.keep,
+    limit: read.limit,
+    onExtraField: (extra) =>
+      sink.notice(
+        `CSV: a record has the field "${extra}", which the first record did not have; the file's columns stay those of the first record. Set Options > File Format to JSON Lines to keep every field.`,
+      ),
+  });
+  // The first page is read before the store opens: its answer is the Node stream whose class
+  // makes the file's Readable (see stream-class.ts), and a first page that fails stores nothing.
+  const chunks = file.chunks[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  if (first.done && file.summary().error !== undefined) throw file.summary().error;
+  let bytes = 0;
+  async function* text(): AsyncGenerator<string> {
+    if (first.done) return;
+    bytes += Buffer.byteLength(first.value);
+    yield first.value;
+    for await (const chunk of { [Symbol.asyncIterator]: () => chunks }) {
+      bytes += Buffer.byteLength(chunk);
+      yield chunk;
+    }
+  }
+  const binary = await context.helpers.prepareBinaryData(
+    await binaryBody(text(), knownStreamClass()),
+    fileName,
+    FILE_FORMATS[format],
+  );
+  const summary = file.summary();
+  if (summary.error !== undefined && !context.continueOnFail()) throw summary.error;
+  if (binary.id === undefined && bytes > HELD_IN_MEMORY_NOTICE_BYTES)
+    sink.notice(
+      `The file (${Math.round(bytes / 1024 / 1024)} MB) is held in memory, as n8n's binary data mode here is "default": set N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or s3) so files go to disk and big exports keep memory flat.`,
+    );
+  sink.record(
+    {
+      file_name: fileName,
+      format,
+      records: summary.records,
+      pages: summary.pages,
+      bytes,
+      next_cursor: summary.nextCursor,
+      has_next_page: summary.nextCursor !== '',
+      ended: summary.ended,
+      ...(summary.error !== undefined
+        ? { error: toNodeError(context.getNode(), summary.error, itemIndex, read.operation).message }
+        : {}),
+    },
+    { [field]: binary },
+  );
+}

@@ -1,0 +1,186 @@
+import { createReadStream, statSync } from 'node:fs';
+
+import { parse } from 'csv-parse';
+import { connections, manualTrigger, socialDataNode, workflow, writeReport } from '@social-data/n8n-harness';
+import type { Execution, N8nInstance } from '@social-data/n8n-harness';
+import type { Sandbox } from '@social-data/sandbox';
+
+import { watchPeakRss } from './peak-rss';
+import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
+import { storedPath } from './stored-binary';
+import type { StoredBinary } from './stored-binary';
+
+const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
+const NODE = 'Followers File';
+const MB = 1024 * 1024;
+/** Issue 41: what n8n may grow by to write a million followers, against 2.9 GB for 250,000 items. */
+const MAX_GROWTH_MB = 300;
+
+function fileWorkflow(
+  id: string,
+  userName: string,
+  read: object,
+  options: object = {},
+  more: Record<string, unknown> = {},
+) {
+  return workflow(
+    id,
+    `Followers of ${userName} to a file`,
+    [
+      manualTrigger(),
+      socialDataNode(
+        NODE,
+        [250, 0],
+        {
+          resource: 'user',
+          operation: 'getUserFollowers',
+          userName: { __rl: true, mode: 'username', value: userName },
+          ...read,
+          options: { outputMode: 'file', pageSize: 200, ...options },
+        },
+        CREDENTIALS,
+        more,
+      ),
+    ],
+    connections(['Start', NODE]),
+  );
+}
+
+/** The rows of a CSV file, read as a stream: how many, how many distinct ids, and the header. */
+async function csvRows(path: string): Promise<{ rows: number; unique: number; columns: string[] }> {
+  const ids = new Set<string>();
+  let rows = 0;
+  let columns: string[] = [];
+  const parser = createReadStream(path).pipe(
+    parse({
+      columns: (header: string[]) => {
+        columns = header;
+        return header;
+      },
+    }),
+  );
+  for await (const row of parser as AsyncIterable<Record<string, string>>) {
+    rows += 1;
+    ids.add(row.id!);
+  }
+  return { rows, unique: ids.size, columns };
+}
+
+/** The file item's JSON and where n8n stored its file; fails with n8n's output when the run did. */
+function fileOf(n8n: N8nInstance, execution: Execution) {
+  expect({ succeeded: execution.succeeded, error: execution.error }).toEqual({
+    succeeded: true,
+    error: undefined,
+    ...(execution.succeeded ? {} : { output: execution.output.slice(-3000) }),
+  });
+  const items = execution.items(NODE);
+  expect(items).toHaveLength(1);
+  const binary = items[0]!.binary?.data as StoredBinary;
+  expect(binary.id).toMatch(/^filesystem/);
+  return { json: items[0]!.json, path: storedPath(n8n, binary) };
+}
+
+/**
+ * Output "One File" in real n8n (issue 41): Return All of a million followers in one execution,
+ * written page by page into n8n's binary store (filesystem mode: n8n 2.x's own in regular mode,
+ * set on 1.x, whose default keeps binary data in memory), n8n's memory flat; and a file a failed
+ * page ended, completed by a run from its next_cursor.
+ */
+export function fileOutputSuite(line: 1 | 2): void {
+  describe(`Output "One File" in real n8n ${line}.x`, () => {
+    let sandbox: Sandbox;
+    let n8n: N8nInstance;
+    const figures: Record<string, number | string> = {};
+
+    beforeAll(async () => {
+      ({ sandbox, n8n } = await startSandboxedN8n(
+        line,
+        'n8n-file',
+        {},
+        line === 1 ? { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } : {},
+      ));
+      await n8n.importWorkflow(
+        fileWorkflow('sdFileOnePage001', 'followers_1m', { limit: 200 }),
+        fileWorkflow('sdFileMillion001', 'followers_1m', { returnAll: true }),
+        fileWorkflow(
+          'sdFileFault00001',
+          'followers_150k',
+          { returnAll: true },
+          {},
+          { onError: 'continueRegularOutput' },
+        ),
+      );
+    }, 900_000);
+
+    afterAll(async () => {
+      writeReport(`n8n-file-output-${line}`, `Output "One File" in real n8n ${n8n.runtime.version}`, figures);
+      await stopSandboxedN8n({ sandbox, n8n });
+    });
+
+    it('writes all 1,000,000 followers of an account into one CSV in one execution, memory flat', async () => {
+      // The same workflow reading one page: what n8n takes to start and run the node at all.
+      const onePage = watchPeakRss('sdFileOnePage001');
+      fileOf(n8n, await n8n.execute('sdFileOnePage001'));
+      const baseline = onePage();
+
+      const started = Date.now();
+      const peak = watchPeakRss('sdFileMillion001');
+      const execution = await n8n.execute('sdFileMillion001');
+      const peakRss = peak();
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const { json, path } = fileOf(n8n, execution);
+      expect(json).toMatchObject({ records: 1_000_000, ended: 'end', next_cursor: '', has_next_page: false });
+      const { rows, unique, columns } = await csvRows(path);
+      expect({ rows, unique }).toEqual({ rows: 1_000_000, unique: 1_000_000 });
+      expect(columns.slice(0, 3)).toEqual(['id', 'userName', 'name']);
+      const growth = Math.round((peakRss - baseline) / MB);
+      Object.assign(figures, {
+        '1M to CSV: seconds': seconds,
+        '1M to CSV: file (MB)': Math.round(statSync(path).size / MB),
+        '1M to CSV: peak RSS of n8n execute, one page (MB)': Math.round(baseline / MB),
+        '1M to CSV: peak RSS of n8n execute, 1,000,000 rows (MB)': Math.round(peakRss / MB),
+        '1M to CSV: peak RSS growth (MB)': growth,
+        '1M to CSV: execution data (--rawOutput, KB)': Math.round(execution.result.stdout.length / 1024),
+      });
+      expect(growth).toBeLessThan(MAX_GROWTH_MB);
+    }, 900_000);
+
+    it('ends the file at a failed page with what was read, and a Start Cursor run completes it exactly', async () => {
+      // Page 301 fails for good (five tries): the client's retries cannot cure it.
+      sandbox.faults.add({ endpoint: 'getUserFollowers', fault: 'error-500', after: 300, times: 5 });
+      const failed = fileOf(n8n, await n8n.execute('sdFileFault00001'));
+      sandbox.faults.clear();
+      expect(failed.json).toMatchObject({
+        records: 60_000,
+        pages: 300,
+        ended: 'failed',
+        has_next_page: true,
+      });
+      expect(String(failed.json.error)).not.toBe('');
+      await n8n.importWorkflow(
+        fileWorkflow(
+          'sdFileResume0001',
+          'followers_150k',
+          {
+            returnAll: true,
+          },
+          { startCursor: failed.json.next_cursor },
+        ),
+      );
+      const resumed = fileOf(n8n, await n8n.execute('sdFileResume0001'));
+      expect(resumed.json).toMatchObject({ records: 90_000, ended: 'end' });
+      const [first, second] = [await csvRows(failed.path), await csvRows(resumed.path)];
+      expect(first.rows + second.rows).toBe(150_000);
+      // Distinct across both files: read them as one.
+      const both = new Set<string>();
+      for (const path of [failed.path, resumed.path])
+        for await (const row of createReadStream(path).pipe(parse({ columns: true })) as AsyncIterable<
+          Record<string, string>
+        >)
+          both.add(row.id!);
+      expect(both.size).toBe(150_000);
+      figures['fault at page 301: rows before / after the Start Cursor run'] =
+        `${first.rows} / ${second.rows}`;
+    }, 600_000);
+  });
+}

@@ -1,0 +1,3 @@
+import { fileOutputSuite } from './file-output.suite';
+
+fileOutputSuite(2);
