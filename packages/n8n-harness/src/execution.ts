@@ -1,3 +1,4 @@
+import type { StoredBinary } from './stored-binary';
 import type { CliResult } from './run-command';
 
 export interface Item {
@@ -55,6 +56,8 @@ export interface StoredExecution {
   mode: string;
   /** Output items of each node that ran, by node name. */
   nodes: Record<string, Array<Record<string, unknown>>>;
+  /** The binary properties of those items, in the same order (`{}` for an item without any). */
+  binaries: Record<string, Array<Record<string, StoredBinary>>>;
   /** What the execution ended with when it failed: the failing node's name and the message. */
   error?: string;
 }

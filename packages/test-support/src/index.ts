@@ -6,3 +6,5 @@ export { PLAIN_INPUTS, everyStepOf, inputsOf } from './zapier';
 export type { Kind } from './zapier';
 export { CaseFigures } from './case-figures';
 export { reportFigures } from './report';
+export { csvIds } from './csv-file';
+export type { CsvIds } from './csv-file';

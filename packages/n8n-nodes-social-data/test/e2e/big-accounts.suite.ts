@@ -1,11 +1,17 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { connections, manualTrigger, socialDataNode, workflow, writeReport } from '@social-data/n8n-harness';
+import {
+  connections,
+  manualTrigger,
+  socialDataNode,
+  watchPeakRss,
+  workflow,
+  writeReport,
+} from '@social-data/n8n-harness';
 import type { Execution, N8nInstance } from '@social-data/n8n-harness';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { watchPeakRss } from './peak-rss';
 import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
 
 const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
@@ -122,7 +128,7 @@ export function bigAccountsSuite(line: 1 | 2): void {
       async (id, node, followers) => {
         const before = database();
         const started = Date.now();
-        const peak = watchPeakRss(id);
+        const peak = watchPeakRss(`--id=${id}`);
         const execution = await n8n.execute(id);
         const peakRss = peak();
         expect({ succeeded: execution.succeeded, error: execution.error }).toEqual({

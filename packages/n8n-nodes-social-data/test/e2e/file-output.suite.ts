@@ -1,14 +1,19 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 
-import { parse } from 'csv-parse';
-import { connections, manualTrigger, socialDataNode, workflow, writeReport } from '@social-data/n8n-harness';
-import type { Execution, N8nInstance } from '@social-data/n8n-harness';
+import {
+  connections,
+  manualTrigger,
+  socialDataNode,
+  storedPath,
+  watchPeakRss,
+  workflow,
+  writeReport,
+} from '@social-data/n8n-harness';
+import type { Execution, N8nInstance, StoredBinary } from '@social-data/n8n-harness';
 import type { Sandbox } from '@social-data/sandbox';
+import { csvIds } from '@social-data/test-support';
 
-import { watchPeakRss } from './peak-rss';
 import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
-import { storedPath } from './stored-binary';
-import type { StoredBinary } from './stored-binary';
 
 const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
 const NODE = 'Followers File';
@@ -46,26 +51,6 @@ function fileWorkflow(
   );
 }
 
-/** The rows of a CSV file, read as a stream: how many, how many distinct ids, and the header. */
-async function csvRows(path: string): Promise<{ rows: number; unique: number; columns: string[] }> {
-  const ids = new Set<string>();
-  let rows = 0;
-  let columns: string[] = [];
-  const parser = createReadStream(path).pipe(
-    parse({
-      columns: (header: string[]) => {
-        columns = header;
-        return header;
-      },
-    }),
-  );
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    rows += 1;
-    ids.add(row.id!);
-  }
-  return { rows, unique: ids.size, columns };
-}
-
 /** The file item's JSON and where n8n stored its file; fails with n8n's output when the run did. */
 function fileOf(n8n: N8nInstance, execution: Execution) {
   expect({ succeeded: execution.succeeded, error: execution.error }).toEqual({
@@ -77,7 +62,7 @@ function fileOf(n8n: N8nInstance, execution: Execution) {
   expect(items).toHaveLength(1);
   const binary = items[0]!.binary?.data as StoredBinary;
   expect(binary.id).toMatch(/^filesystem/);
-  return { json: items[0]!.json, path: storedPath(n8n, binary) };
+  return { json: items[0]!.json, path: storedPath(n8n.folder, binary) };
 }
 
 /**
@@ -119,20 +104,20 @@ export function fileOutputSuite(line: 1 | 2): void {
 
     it('writes all 1,000,000 followers of an account into one CSV in one execution, memory flat', async () => {
       // The same workflow reading one page: what n8n takes to start and run the node at all.
-      const onePage = watchPeakRss('sdFileOnePage001');
+      const onePage = watchPeakRss('--id=sdFileOnePage001');
       fileOf(n8n, await n8n.execute('sdFileOnePage001'));
       const baseline = onePage();
 
       const started = Date.now();
-      const peak = watchPeakRss('sdFileMillion001');
+      const peak = watchPeakRss('--id=sdFileMillion001');
       const execution = await n8n.execute('sdFileMillion001');
       const peakRss = peak();
       const seconds = Math.round((Date.now() - started) / 1000);
       const { json, path } = fileOf(n8n, execution);
       expect(json).toMatchObject({ records: 1_000_000, ended: 'end', next_cursor: '', has_next_page: false });
-      const { rows, unique, columns } = await csvRows(path);
+      const { rows, unique, headers } = await csvIds([path]);
       expect({ rows, unique }).toEqual({ rows: 1_000_000, unique: 1_000_000 });
-      expect(columns.slice(0, 3)).toEqual(['id', 'userName', 'name']);
+      expect(headers[0]!.slice(0, 3)).toEqual(['id', 'userName', 'name']);
       const growth = Math.round((peakRss - baseline) / MB);
       Object.assign(figures, {
         '1M to CSV: seconds': seconds,
@@ -169,16 +154,10 @@ export function fileOutputSuite(line: 1 | 2): void {
       );
       const resumed = fileOf(n8n, await n8n.execute('sdFileResume0001'));
       expect(resumed.json).toMatchObject({ records: 90_000, ended: 'end' });
-      const [first, second] = [await csvRows(failed.path), await csvRows(resumed.path)];
-      expect(first.rows + second.rows).toBe(150_000);
-      // Distinct across both files: read them as one.
-      const both = new Set<string>();
-      for (const path of [failed.path, resumed.path])
-        for await (const row of createReadStream(path).pipe(parse({ columns: true })) as AsyncIterable<
-          Record<string, string>
-        >)
-          both.add(row.id!);
-      expect(both.size).toBe(150_000);
+      const [first, second] = [await csvIds([failed.path]), await csvIds([resumed.path])];
+      expect({ first: first.rows, second: second.rows }).toEqual({ first: 60_000, second: 90_000 });
+      // Every follower once across both files.
+      expect(await csvIds([failed.path, resumed.path])).toMatchObject({ rows: 150_000, unique: 150_000 });
       figures['fault at page 301: rows before / after the Start Cursor run'] =
         `${first.rows} / ${second.rows}`;
     }, 600_000);

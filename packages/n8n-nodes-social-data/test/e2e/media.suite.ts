@@ -2,20 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { writeReport } from '@social-data/n8n-harness';
-import type { Item, N8nInstance } from '@social-data/n8n-harness';
+import { storedPath, writeReport } from '@social-data/n8n-harness';
+import type { Item, N8nInstance, StoredBinary } from '@social-data/n8n-harness';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { API_KEY, SECRETS } from './credentials';
 import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
-import { storedPath } from './stored-binary';
-import type { StoredBinary } from './stored-binary';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The bytes n8n holds for a binary property: inline in default mode, a stored file otherwise. */
 function bytesOf(n8n: N8nInstance, binary: StoredBinary): Buffer {
-  return binary.id ? readFileSync(storedPath(n8n, binary)) : Buffer.from(binary.data, 'base64');
+  return binary.id ? readFileSync(storedPath(n8n.folder, binary)) : Buffer.from(binary.data, 'base64');
 }
 
 /**

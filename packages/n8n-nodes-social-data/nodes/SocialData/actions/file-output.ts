@@ -91,7 +91,7 @@ export async function readToFile(
   if (summary.error !== undefined && !context.continueOnFail()) throw summary.error;
   if (binary.id === undefined && bytes > HELD_IN_MEMORY_NOTICE_BYTES)
     sink.notice(
-      `The file (${Math.round(bytes / 1024 / 1024)} MB) is held in memory, as n8n's binary data mode here is "default": set N8N_DEFAULT_BINARY_DATA_MODE=filesystem (or s3) so files go to disk and big exports keep memory flat.`,
+      `The file (${Math.round(bytes / 1024 / 1024)} MB) is held in memory, as n8n's binary data mode here is "default": set N8N_DEFAULT_BINARY_DATA_MODE=filesystem so files go to disk as they are written and big exports keep memory flat.`,
     );
   sink.record(
     {

@@ -119,6 +119,26 @@ describe('Output "One File"', () => {
     scope.done();
   });
 
+  it('says so in the execution hints when n8n held a big file in memory (binary data mode "default")', async () => {
+    // 1,000 followers of 20 KB each: a file of 19 MiB, past the 16 MiB that earns the hint.
+    const big = (from: number) =>
+      users(from, 200).map((user) => ({ ...user, description: 'x'.repeat(20_000) }));
+    const scope = api();
+    for (let page = 0; page < 5; page += 1)
+      scope
+        .get(FOLLOWERS)
+        .query(page === 0 ? {} : { cursor: `p${page}` })
+        .reply(200, ok({ followers: big(page * 200), next_cursor: page === 4 ? '0' : `p${page + 1}` }));
+    const { items, run } = await runNode(toFile({ fileFormat: 'jsonl' }), { credentials });
+    expect(items[0]!.json).toMatchObject({ records: 1_000, ended: 'end' });
+    expect(items[0]!.binary!.data!.id).toBeUndefined();
+    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
+    expect(hints.map((hint) => hint.message)).toEqual([
+      expect.stringMatching(/^The file \(19 MB\) is held in memory.*N8N_DEFAULT_BINARY_DATA_MODE=filesystem/),
+    ]);
+    scope.done();
+  });
+
   it('refuses Download Media and an unknown File Format before any request', async () => {
     const media = await runNode(
       { ...toFile({ downloadMedia: true }), operation: 'getUserTweets' },

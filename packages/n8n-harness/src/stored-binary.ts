@@ -1,8 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { N8nInstance } from '@social-data/n8n-harness';
-
 /** A binary property as n8n stores it in an execution. */
 export interface StoredBinary {
   data: string;
@@ -20,11 +18,14 @@ function filesUnder(folder: string): Map<string, string> {
   return found;
 }
 
-/** Where n8n's filesystem mode keeps the bytes of a binary property stored under an id. */
-export function storedPath(n8n: N8nInstance, binary: StoredBinary): string {
+/**
+ * Where n8n's filesystem mode keeps the bytes of a binary property stored under an id, looked for
+ * below `folder` (a user folder, or the storage path that queue mode's processes share).
+ */
+export function storedPath(folder: string, binary: StoredBinary): string {
   if (!binary.id) throw new Error(`the binary ${binary.fileName} is inline, not stored in a file`);
   const fileId = binary.id.slice(binary.id.indexOf(':') + 1);
   const name = fileId.split('/').pop() ?? fileId;
-  for (const [path, file] of filesUnder(n8n.folder)) if (file === name) return path;
-  throw new Error(`n8n stored no file for ${binary.id}`);
+  for (const [path, file] of filesUnder(folder)) if (file === name) return path;
+  throw new Error(`n8n stored no file for ${binary.id} below ${folder}`);
 }
