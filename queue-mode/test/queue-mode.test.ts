@@ -1,19 +1,31 @@
-import { ensureN8nInBackground, Receiver } from '@social-data/n8n-harness';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { ensureN8nInBackground, Receiver, storedPath, watchPeakRss } from '@social-data/n8n-harness';
 import type { N8nLine, StoredExecution } from '@social-data/n8n-harness';
 import { SandboxControl, startSandbox, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
-import { until, waitFor } from '@social-data/test-support';
+import { csvIds, until, waitFor } from '@social-data/test-support';
 
 import { QueueCluster } from './support/cluster';
 import { CONTROL, controlEnvironment } from './support/control';
 import type { Worker } from './support/cluster';
-import { API_KEY, CHAIN_API, credentials, TRIGGER_API, textsWithSecrets } from './support/credentials';
+import {
+  API_KEY,
+  CHAIN_API,
+  credentials,
+  FILE_API,
+  TRIGGER_API,
+  textsWithSecrets,
+} from './support/credentials';
+import { FILE_NODE, FILE_WORKFLOW_ID, fileWebhookUrl, fileWorkflow } from './support/file-workflow';
 import { Figures } from './support/figures';
 import { PostgresServer } from './support/postgres';
 import { RedisServer } from './support/redis';
 import { OWNER, RestSession } from './support/rest';
 import { TRIGGER_WORKFLOW_ID, triggerWorkflow, WATCHED } from './support/trigger-workflow';
-import { batchOutcome, callAll, howCallEnded, webhookCalls } from './support/webhook-calls';
+import { batchOutcome, callAll, howCallEnded, postJson, webhookCalls } from './support/webhook-calls';
 import type { BatchOutcome, Call } from './support/webhook-calls';
 import { CHAIN_WORKFLOW_ID, chainWorkflow, expectedRequests, webhookUrl } from './support/webhook-workflow';
 
@@ -44,6 +56,9 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
   let started = 0;
   let chainSandbox: Sandbox;
   let triggerSandbox: Sandbox;
+  let fileSandbox: Sandbox;
+  /** Where every process of the cluster keeps binary data: one folder, as on one machine. */
+  let binaryStore = '';
   let control: SandboxControl;
   let receiver: Receiver;
   let postgres: PostgresServer;
@@ -186,16 +201,27 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     // A round trip like a real API's keeps each run long enough to be caught between requests.
     chainSandbox = await startSandbox({ keys: [API_KEY], latencyMs: 50 });
     triggerSandbox = await startSandbox({ keys: [API_KEY], control: true });
+    fileSandbox = await startSandbox({ keys: [API_KEY] });
     control = new SandboxControl(triggerSandbox.url);
     receiver = await Receiver.start();
     postgres = await PostgresServer.start();
     redis = await RedisServer.start();
-    cluster = new QueueCluster(line, postgres.connection, redis.port, controlEnvironment(CONTROL));
+    binaryStore = mkdtempSync(join(tmpdir(), 'queue-binary-data-'));
+    cluster = new QueueCluster(line, postgres.connection, redis.port, {
+      ...controlEnvironment(CONTROL),
+      // Output "One File" streams into filesystem mode; queue mode's own default (2.x: database)
+      // holds a file whole. Every process reads the same folder, as on one machine or a shared disk.
+      N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+      N8N_BINARY_DATA_STORAGE_PATH: binaryStore,
+    });
     // The first command runs the migrations; everything goes in before any n8n process starts.
-    await cluster.main.importCredentials(credentials(chainSandbox.url, triggerSandbox.url));
+    await cluster.main.importCredentials(
+      credentials({ chain: chainSandbox.url, trigger: triggerSandbox.url, file: fileSandbox.url }),
+    );
     for (const workflow of [
       chainWorkflow(CHAIN_API),
       triggerWorkflow(TRIGGER_API, receiver.url, CONTROL !== undefined),
+      fileWorkflow(FILE_API),
     ]) {
       await cluster.main.importWorkflow(workflow);
       await cluster.main.activate(workflow.id);
@@ -226,6 +252,8 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
     await receiver?.close();
     await chainSandbox?.close();
     await triggerSandbox?.close();
+    await fileSandbox?.close();
+    if (binaryStore) rmSync(binaryStore, { recursive: true, force: true });
     await redis?.stop();
     await postgres?.stop();
   }, 180_000);
@@ -617,6 +645,71 @@ describe.each(LINES)('the Social Data nodes in n8n %s.x queue mode', (line) => {
       expect(emitted).toEqual([next]);
     },
   );
+
+  /**
+   * Calls the file workflow's webhook and waits for the execution it starts to end; returns the
+   * file item's JSON and where the file is. The wait is a hang guard (a million rows take minutes
+   * on a busy machine), not a speed check.
+   */
+  async function fileRun(body: { account: string; cursor?: string }) {
+    const runs = () => cluster.executions(FILE_WORKFLOW_ID);
+    const before = new Set(runs().map((each) => each.id));
+    expect(await postJson(fileWebhookUrl(cluster.url), body)).toBe(200);
+    let ended: StoredExecution | undefined;
+    await until(
+      `the file run of ${body.account} to end`,
+      () => {
+        ended = runs().find((each) => !before.has(each.id) && !['new', 'running'].includes(each.status));
+        return ended !== undefined;
+      },
+      900_000,
+      () => cluster.logs().join('\n').slice(-3000),
+      DATABASE_LOOK_MS,
+    );
+    const run = ended!;
+    expect({ status: run.status, error: run.error }).toEqual({ status: 'success', error: undefined });
+    const [json] = run.nodes[FILE_NODE] ?? [];
+    const [binary] = run.binaries[FILE_NODE] ?? [];
+    return { json: json!, path: storedPath(binaryStore, binary!.data!) };
+  }
+
+  it('writes 1,000,000 followers into one file on one worker with flat memory, and a file a failed page ended is completed from its cursor', async () => {
+    // One worker: the others stop first (SIGTERM lets them finish what they run).
+    const [only, ...others] = cluster.workers.filter((each) => each.process.running);
+    await Promise.all(others.map((each) => each.process.stop()));
+    const mark = `N8N_USER_FOLDER=${only!.instance.folder}`;
+    // A file of one page first: what the worker takes to run the node at all.
+    const small = watchPeakRss(mark);
+    expect((await fileRun({ account: 'followers_199' })).json).toMatchObject({ records: 199, ended: 'end' });
+    const baseline = small();
+
+    const startedAt = Date.now();
+    const peak = watchPeakRss(mark);
+    const million = await fileRun({ account: 'followers_1m' });
+    const peakRss = peak();
+    const took = seconds(startedAt);
+    expect(million.json).toMatchObject({ records: 1_000_000, ended: 'end', next_cursor: '' });
+    expect(await csvIds([million.path])).toMatchObject({ rows: 1_000_000, unique: 1_000_000 });
+    const growth = Math.round((peakRss - baseline) / 1024 / 1024);
+    figures.set('file, 1M followers on one worker: seconds', took);
+    figures.set(
+      'file, 1M followers: worker peak RSS, one page / 1M (MB)',
+      `${Math.round(baseline / 1024 / 1024)} / ${Math.round(peakRss / 1024 / 1024)}`,
+    );
+    figures.set('file, 1M followers: worker peak RSS growth (MB)', growth);
+    expect(growth).toBeLessThan(300);
+
+    // Page 301 fails for good (five tries; the client makes three).
+    fileSandbox.faults.add({ endpoint: 'getUserFollowers', fault: 'error-500', after: 300, times: 5 });
+    const failed = await fileRun({ account: 'followers_150k' });
+    fileSandbox.faults.clear();
+    expect(failed.json).toMatchObject({ records: 60_000, pages: 300, ended: 'failed', has_next_page: true });
+    expect(String(failed.json.error)).not.toBe('');
+    const rest = await fileRun({ account: 'followers_150k', cursor: String(failed.json.next_cursor) });
+    expect(rest.json).toMatchObject({ records: 90_000, ended: 'end' });
+    expect(await csvIds([failed.path, rest.path])).toMatchObject({ rows: 150_000, unique: 150_000 });
+    figures.set('file, fault at page 301: rows before / after the Start Cursor run', '60,000 / 90,000');
+  }, 1_800_000);
 
   it('leaves no API key, cookie or proxy password in n8n logs, PostgreSQL or Redis', () => {
     const found = textsWithSecrets([...cluster.logs(), postgres.dump(), redis.snapshot()]);

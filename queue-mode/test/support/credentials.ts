@@ -10,22 +10,29 @@ const SECRETS = [API_KEY, COOKIE_TOKEN, COOKIE_CSRF, PROXY_PASSWORD];
 
 export const CHAIN_API: CredentialRef = { id: 'sdQueueChainApi1', name: 'Social Data (chain sandbox)' };
 export const TRIGGER_API: CredentialRef = { id: 'sdQueueTrigApi01', name: 'Social Data (trigger sandbox)' };
+export const FILE_API: CredentialRef = { id: 'sdQueueFileApi01', name: 'Social Data (file sandbox)' };
 const SESSION: CredentialRef = { id: 'sdQueueSession01', name: 'Social Data with session' };
 
 /**
- * One API credential per sandbox, so the trigger's polls never count among the chain's requests;
- * and a credential with a session no workflow uses, which must still be stored only encrypted.
+ * One API credential per sandbox, so the trigger's polls never count among the chain's requests
+ * and a fault staged for a file read hits nothing else; and a credential with a session no
+ * workflow uses, which must still be stored only encrypted.
  */
-export function credentials(chainSandbox: string, triggerSandbox: string): Array<Record<string, unknown>> {
+export function credentials(sandboxes: {
+  chain: string;
+  trigger: string;
+  file: string;
+}): Array<Record<string, unknown>> {
   return [
-    { ...CHAIN_API, type: 'socialDataApi', data: { apiKey: API_KEY, baseUrl: chainSandbox } },
-    { ...TRIGGER_API, type: 'socialDataApi', data: { apiKey: API_KEY, baseUrl: triggerSandbox } },
+    { ...CHAIN_API, type: 'socialDataApi', data: { apiKey: API_KEY, baseUrl: sandboxes.chain } },
+    { ...TRIGGER_API, type: 'socialDataApi', data: { apiKey: API_KEY, baseUrl: sandboxes.trigger } },
+    { ...FILE_API, type: 'socialDataApi', data: { apiKey: API_KEY, baseUrl: sandboxes.file } },
     {
       ...SESSION,
       type: 'socialDataApi',
       data: {
         apiKey: API_KEY,
-        baseUrl: chainSandbox,
+        baseUrl: sandboxes.chain,
         cookie: `auth_token=${COOKIE_TOKEN}; ct0=${COOKIE_CSRF}`,
         proxy: `http://queueProxyUser:${PROXY_PASSWORD}@127.0.0.1:8080`,
       },
