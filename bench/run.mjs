@@ -18,6 +18,7 @@ import { measureMedia } from './measures/media.mjs';
 import { measureMemory } from './measures/memory.mjs';
 import { measureN8n, n8nInstalled } from './measures/n8n.mjs';
 import { measureN8nItems } from './measures/n8n-items.mjs';
+import { measureN8nMemory } from './measures/n8n-memory.mjs';
 import { measureN8nPeer } from './measures/n8n-peer.mjs';
 import { measurePackages } from './measures/packages.mjs';
 import { measurePrefetch } from './measures/prefetch.mjs';
@@ -60,6 +61,11 @@ const MEASURES = {
     run: measureN8nPeer,
   },
   n8nItems: { label: 'Get User for many input items in real n8n', n8n: true, run: measureN8nItems },
+  n8nMemory: {
+    label: 'n8n memory: items at three sizes, and a million followers to one file',
+    n8n: true,
+    run: measureN8nMemory,
+  },
   batch: { label: 'batch lookups with 20 ms latency', run: measureBatch },
   memory: { label: 'memory', run: measureMemory },
   media: { label: 'media downloads', run: measureMedia },

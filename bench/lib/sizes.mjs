@@ -25,6 +25,13 @@ export const SIZES = {
     ],
     items: 2_000,
     itemsLatencyMs: 100,
+    memory: {
+      lines: [2, 1],
+      itemsAccount: 'followers_250k',
+      items: [10_000, 100_000, 250_000],
+      fileAccount: 'followers_1m',
+      file: 1_000_000,
+    },
   },
   tiny: {
     rounds: 1,
@@ -48,5 +55,12 @@ export const SIZES = {
     peerRuns: [{ account: 'followers_1k', followers: 1_000, rounds: 1 }],
     items: 20,
     itemsLatencyMs: 100,
+    memory: {
+      lines: [1],
+      itemsAccount: 'followers_1k',
+      items: [1_000],
+      fileAccount: 'followers_1k',
+      file: 1_000,
+    },
   },
 };

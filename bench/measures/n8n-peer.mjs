@@ -2,8 +2,9 @@ import { cpSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { N8nInstance, n8nInstalled } from '@social-data/n8n-harness';
+import { N8nInstance } from '@social-data/n8n-harness';
 
+import { onEveryLine } from '../lib/n8n-lines.mjs';
 import { BENCH_KEY } from '../lib/sandbox-process.mjs';
 import { median } from '../lib/timing.mjs';
 import { coreAloneMs } from './return-all.mjs';
@@ -228,13 +229,6 @@ async function measureLine(line, context, log) {
  * node's pagination, then Split Out), and beside the floor any node pays inside n8n: n8n's own
  * HTTP helper in a bare loop (bench/n8n-floor). On every line in size.peerLines that is installed.
  */
-export async function measureN8nPeer(context) {
-  const log = (line) => process.stderr.write(`[bench] ${line}\n`);
-  const rows = [];
-  const skipped = [];
-  for (const line of context.size.peerLines) {
-    if (!n8nInstalled(line)) skipped.push(`Return All against HTTP Request in n8n ${line}.x (not installed)`);
-    else rows.push(...(await measureLine(line, context, log)));
-  }
-  return { rows, skipped };
+export function measureN8nPeer(context) {
+  return onEveryLine(context.size.peerLines, 'Return All against HTTP Request', measureLine, context);
 }

@@ -14,7 +14,7 @@ describe('npm run bench', () => {
     // Real n8n is measured by the full run only: the end-to-end tests may be installing it now.
     await run(
       process.execPath,
-      ['run.mjs', '--size', 'tiny', '--out', out, '--skip', 'n8n,n8nPeer,n8nItems'],
+      ['run.mjs', '--size', 'tiny', '--out', out, '--skip', 'n8n,n8nPeer,n8nItems,n8nMemory'],
       {
         cwd: join(__dirname, '..'),
         timeout: 120_000,
