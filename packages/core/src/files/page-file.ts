@@ -28,6 +28,13 @@ export interface PageFileOptions {
   limit?: number | undefined;
   /** Hears of the first CSV record with a field the header lacks, for the host to say so. */
   onExtraField: (field: string) => void;
+  /**
+   * Only these fields of each shaped record, in this order (one a record lacks is written as
+   * null): a CSV's columns. Unset, every field, the CSV's columns being the first record's.
+   */
+  fields?: readonly string[] | undefined;
+  /** Hears of each chosen field the first record lacks (its column stays empty), for the host to say so. */
+  onMissingField?: ((field: string) => void) | undefined;
 }
 
 export interface PageFile {
@@ -57,7 +64,8 @@ const ENDS: Record<StopReason, FileEnd> = {
  * host to keep or to fail.
  */
 export function pageFile(paginator: Paginator<unknown>, options: PageFileOptions): PageFile {
-  const { shape, keep, limit } = options;
+  const { keep, limit } = options;
+  const shape = chosenFields(options);
   const formatter = createFormatter(options.format, undefined, options.onExtraField);
   const summary: PageFileSummary = { records: 0, pages: 0, nextCursor: '', ended: 'end' };
   const pages = paginator.pages();
@@ -100,4 +108,18 @@ export function pageFile(paginator: Paginator<unknown>, options: PageFileOptions
   }
 
   return { chunks: chunks(), summary: () => ({ ...summary }) };
+}
+
+/** The shaping, then the chosen fields when there are any, the first record checked for them. */
+function chosenFields({ shape, fields, onMissingField }: PageFileOptions): (record: unknown) => unknown {
+  if (!fields) return shape;
+  let checked = false;
+  return (record) => {
+    const shaped = shape(record) as Record<string, unknown>;
+    if (!checked) {
+      checked = true;
+      for (const field of fields) if (!(field in shaped)) onMissingField?.(field);
+    }
+    return Object.fromEntries(fields.map((field) => [field, shaped[field] ?? null]));
+  };
 }

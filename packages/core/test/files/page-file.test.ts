@@ -177,6 +177,20 @@ describe('a file', () => {
     expect(heard).toEqual(['extra']);
   });
 
+  it('writes only the chosen fields, in their order, and names a chosen field the records lack', async () => {
+    const source = feed({ pages: 2, size: 2 });
+    const missing: string[] = [];
+    const file = pageFile(new Paginator(source.fetchPage), {
+      format: 'csv',
+      shape: (record) => record,
+      fields: ['verified', 'id', 'followers'],
+      onExtraField: () => undefined,
+      onMissingField: (field) => missing.push(field),
+    });
+    expect(await readAll(file.chunks)).toBe('verified,id,followers\nfalse,1,\ntrue,2,\nfalse,3,\ntrue,4,\n');
+    expect(missing).toEqual(['followers']);
+  });
+
   it('stops reading when its reader stops, with the next page on the wire let go', async () => {
     const source = feed({ pages: 50, size: 2 });
     const paginator = new Paginator(source.fetchPage, { prefetch: true });

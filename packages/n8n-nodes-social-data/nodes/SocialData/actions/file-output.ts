@@ -10,6 +10,7 @@ import type { Sink } from './operation';
 
 export interface FileOptions {
   fileFormat?: string;
+  fileFields?: string;
   fileName?: string;
   binaryPropertyName?: string;
 }
@@ -57,6 +58,9 @@ export async function readToFile(
   const format = formatOf(context, options, itemIndex);
   const fileName = options.fileName?.trim() || `${read.operation}.${format}`;
   const field = options.binaryPropertyName?.trim() || 'data';
+  const fields = [...new Set((options.fileFields ?? '').split(',').map((name) => name.trim()))].filter(
+    Boolean,
+  );
   const file = pageFile(paginator, {
     format,
     shape: read.shape,
@@ -66,6 +70,15 @@ export async function readToFile(
       sink.notice(
         `CSV: a record has the field "${extra}", which the first record did not have; the file's columns stay those of the first record. Set Options > File Format to JSON Lines to keep every field.`,
       ),
+    ...(fields.length
+      ? {
+          fields,
+          onMissingField: (missing: string) =>
+            sink.notice(
+              `File Fields: the records have no field "${missing}", so its column is empty. Check the name against a record of this operation (with Simplify on, its flat names).`,
+            ),
+        }
+      : {}),
   });
   // The first page is read before the store opens: its answer is the Node stream whose class
   // makes the file's Readable (see stream-class.ts), and a first page that fails stores nothing.

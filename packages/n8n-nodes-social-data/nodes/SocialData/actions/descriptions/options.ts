@@ -97,6 +97,15 @@ function fileOptions(id: EndpointId): INodeProperties[] {
       description: 'With Output "One File": how the records are written',
     },
     {
+      displayName: 'File Fields',
+      name: 'fileFields',
+      type: 'string',
+      default: '',
+      placeholder: 'userName, name, followers',
+      description:
+        'With Output "One File": only these fields of each record, in this order, comma-separated (the CSV\'s columns; with Simplify on, its flat names). Empty: every field of the first record.',
+    },
+    {
       displayName: 'File Name',
       name: 'fileName',
       type: 'string',

@@ -111,6 +111,22 @@ describe('Output "One File"', () => {
     rest.done();
   });
 
+  it('writes only the File Fields, in their order, and says which of them the records lack', async () => {
+    const scope = followers(['c0', 'c1', 'c2']);
+    const { items, run } = await runNode(
+      toFile({ fileFields: 'userName, id,,followers, no_such_field, id' }),
+      {
+        credentials,
+      },
+    );
+    const [header, first] = fileText(items[0]).split('\n');
+    expect(header).toBe('userName,id,followers,no_such_field');
+    expect(first).toBe(`user_0,${users(0, 1)[0]!.id},0,`);
+    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
+    expect(hints.map((hint) => hint.message)).toEqual([expect.stringMatching(/no field "no_such_field"/)]);
+    scope.done();
+  });
+
   it('without Continue On Fail, a failed page fails the node', async () => {
     const scope = followers(['c0', 'c1'], 'c1');
     const { items, error } = await runNode(toFile({}), { credentials });
