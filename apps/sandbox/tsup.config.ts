@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // `__dirname` in the ESM build too: startSandboxProcess finds the CLI beside itself.
+  shims: true,
 });

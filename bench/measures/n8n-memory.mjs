@@ -66,7 +66,7 @@ function floor(id, account, pages) {
 
 /** One `n8n execute`: n8n's own time for the run, its peak RSS, and the run's data as printed. */
 async function run(n8n, id) {
-  const peak = watchPeakRss(`--id=${id}`);
+  const peak = watchPeakRss(`--id=${id}`, `N8N_USER_FOLDER=${n8n.folder}`);
   const execution = await n8n.execute(id);
   const rss = peak();
   const bytes = execution.result.stdout.length;

@@ -21,3 +21,5 @@ export { COMMUNITIES, TOPICS_SEEDED } from './world/records';
 export { UNDOCUMENTED_MAX_COUNT, TWEETS_PER_PAGE } from './http/paging';
 export { SandboxControl } from './control-client';
 export { tweetIds } from './world/tweet-ids';
+export { startSandboxProcess } from './process';
+export type { SandboxProcess } from './process';

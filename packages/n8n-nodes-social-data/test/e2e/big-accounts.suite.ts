@@ -128,7 +128,7 @@ export function bigAccountsSuite(line: 1 | 2): void {
       async (id, node, followers) => {
         const before = database();
         const started = Date.now();
-        const peak = watchPeakRss(`--id=${id}`);
+        const peak = watchPeakRss(`--id=${id}`, `N8N_USER_FOLDER=${n8n.folder}`);
         const execution = await n8n.execute(id);
         const peakRss = peak();
         expect({ succeeded: execution.succeeded, error: execution.error }).toEqual({

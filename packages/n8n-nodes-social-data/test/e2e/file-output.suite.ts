@@ -3,17 +3,19 @@ import { statSync } from 'node:fs';
 import {
   connections,
   manualTrigger,
+  N8nInstance,
   socialDataNode,
   storedPath,
   watchPeakRss,
   workflow,
   writeReport,
 } from '@social-data/n8n-harness';
-import type { Execution, N8nInstance, StoredBinary } from '@social-data/n8n-harness';
-import type { Sandbox } from '@social-data/sandbox';
+import type { Execution, StoredBinary } from '@social-data/n8n-harness';
+import { startSandboxProcess } from '@social-data/sandbox';
+import type { SandboxProcess } from '@social-data/sandbox';
 import { csvIds } from '@social-data/test-support';
 
-import { startSandboxedN8n, stopSandboxedN8n } from './sandboxed-n8n';
+import { API_KEY, sandboxCredentials } from './credentials';
 
 const CREDENTIALS = { socialDataApi: { id: 'sdApiSandbox0001', name: 'Social Data (sandbox)' } };
 const NODE = 'Followers File';
@@ -73,17 +75,18 @@ function fileOf(n8n: N8nInstance, execution: Execution) {
  */
 export function fileOutputSuite(line: 1 | 2): void {
   describe(`Output "One File" in real n8n ${line}.x`, () => {
-    let sandbox: Sandbox;
-    let n8n: N8nInstance;
+    // The sandbox in a process of its own: inside this jest worker it served the million 3-4x slower.
+    let sandbox: SandboxProcess | undefined;
+    let n8n: N8nInstance | undefined;
     const figures: Record<string, number | string> = {};
 
     beforeAll(async () => {
-      ({ sandbox, n8n } = await startSandboxedN8n(
-        line,
-        'n8n-file',
-        {},
-        line === 1 ? { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } : {},
-      ));
+      sandbox = await startSandboxProcess([API_KEY]);
+      n8n = new N8nInstance(line, {
+        prefix: `n8n-file-${line}-`,
+        env: line === 1 ? { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } : {},
+      });
+      await n8n.importCredentials(sandboxCredentials(sandbox.url));
       await n8n.importWorkflow(
         fileWorkflow('sdFileOnePage001', 'followers_1m', { limit: 200 }),
         fileWorkflow('sdFileMillion001', 'followers_1m', { returnAll: true }),
@@ -98,22 +101,29 @@ export function fileOutputSuite(line: 1 | 2): void {
     }, 900_000);
 
     afterAll(async () => {
-      writeReport(`n8n-file-output-${line}`, `Output "One File" in real n8n ${n8n.runtime.version}`, figures);
-      await stopSandboxedN8n({ sandbox, n8n });
+      if (n8n)
+        writeReport(
+          `n8n-file-output-${line}`,
+          `Output "One File" in real n8n ${n8n.runtime.version}`,
+          figures,
+        );
+      await n8n?.stop();
+      await sandbox?.stop();
+      await n8n?.remove();
     });
 
     it('writes all 1,000,000 followers of an account into one CSV in one execution, memory flat', async () => {
       // The same workflow reading one page: what n8n takes to start and run the node at all.
-      const onePage = watchPeakRss('--id=sdFileOnePage001');
-      fileOf(n8n, await n8n.execute('sdFileOnePage001'));
+      const onePage = watchPeakRss('--id=sdFileOnePage001', `N8N_USER_FOLDER=${n8n!.folder}`);
+      fileOf(n8n!, await n8n!.execute('sdFileOnePage001'));
       const baseline = onePage();
 
       const started = Date.now();
-      const peak = watchPeakRss('--id=sdFileMillion001');
-      const execution = await n8n.execute('sdFileMillion001');
+      const peak = watchPeakRss('--id=sdFileMillion001', `N8N_USER_FOLDER=${n8n!.folder}`);
+      const execution = await n8n!.execute('sdFileMillion001');
       const peakRss = peak();
       const seconds = Math.round((Date.now() - started) / 1000);
-      const { json, path } = fileOf(n8n, execution);
+      const { json, path } = fileOf(n8n!, execution);
       expect(json).toMatchObject({ records: 1_000_000, ended: 'end', next_cursor: '', has_next_page: false });
       const { rows, unique, headers } = await csvIds([path]);
       expect({ rows, unique }).toEqual({ rows: 1_000_000, unique: 1_000_000 });
@@ -132,9 +142,14 @@ export function fileOutputSuite(line: 1 | 2): void {
 
     it('ends the file at a failed page with what was read, and a Start Cursor run completes it exactly', async () => {
       // Page 301 fails for good (five tries): the client's retries cannot cure it.
-      sandbox.faults.add({ endpoint: 'getUserFollowers', fault: 'error-500', after: 300, times: 5 });
-      const failed = fileOf(n8n, await n8n.execute('sdFileFault00001'));
-      sandbox.faults.clear();
+      await sandbox!.control.fault({
+        endpoint: 'getUserFollowers',
+        fault: 'error-500',
+        after: 300,
+        times: 5,
+      });
+      const failed = fileOf(n8n!, await n8n!.execute('sdFileFault00001'));
+      await sandbox!.control.clearFaults();
       expect(failed.json).toMatchObject({
         records: 60_000,
         pages: 300,
@@ -142,7 +157,7 @@ export function fileOutputSuite(line: 1 | 2): void {
         has_next_page: true,
       });
       expect(String(failed.json.error)).not.toBe('');
-      await n8n.importWorkflow(
+      await n8n!.importWorkflow(
         fileWorkflow(
           'sdFileResume0001',
           'followers_150k',
@@ -152,7 +167,7 @@ export function fileOutputSuite(line: 1 | 2): void {
           { startCursor: failed.json.next_cursor },
         ),
       );
-      const resumed = fileOf(n8n, await n8n.execute('sdFileResume0001'));
+      const resumed = fileOf(n8n!, await n8n!.execute('sdFileResume0001'));
       expect(resumed.json).toMatchObject({ records: 90_000, ended: 'end' });
       const [first, second] = [await csvIds([failed.path]), await csvIds([resumed.path])];
       expect({ first: first.rows, second: second.rows }).toEqual({ first: 60_000, second: 90_000 });
