@@ -4,8 +4,8 @@ import { createClient } from '@social-data/core/node';
 import { accountId } from '@social-data/sandbox';
 
 import { recordFigures } from './support/figures';
-import { startSandboxProcess } from './support/sandbox-process';
-import type { SandboxProcess } from './support/sandbox-process';
+import { startProbedSandbox } from './support/sandbox-process';
+import type { ProbedSandbox } from './support/sandbox-process';
 
 /**
  * The sandbox in its own process under 200 concurrent clients on loopback, for a bounded time
@@ -32,11 +32,11 @@ const PROXY = 'http://load.test:8080';
 const MB = 1024 * 1024;
 const SUITE_HANG_GUARD_MS = 900_000;
 
-let sandbox: SandboxProcess;
+let sandbox: ProbedSandbox;
 
 beforeAll(async () => {
   nock.enableNetConnect('127.0.0.1');
-  sandbox = await startSandboxProcess(KEY);
+  sandbox = await startProbedSandbox(KEY);
 });
 afterAll(() => sandbox.stop());
 

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
-/** The built CLI, found through the workspace link so the suite runs what `npm run sandbox` runs. */
-const CLI = join(dirname(require.resolve('@social-data/sandbox')), 'cli.js');
+import { startSandboxProcess } from '@social-data/sandbox';
+
 const PROBE = join(__dirname, 'memory-probe.cjs');
 
 export interface Memory {
@@ -13,50 +11,25 @@ export interface Memory {
   heapUsed: number;
 }
 
-export interface SandboxProcess {
+export interface ProbedSandbox {
   url: string;
   memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
 
-/** Starts the sandbox CLI in its own process on a free loopback port; resolves once it listens. */
-export async function startSandboxProcess(key: string): Promise<SandboxProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--require', PROBE, CLI, '--port', '0', '--key', key],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const waitFor = async (pattern: RegExp, from: number): Promise<string> => {
-    const deadline = Date.now() + 20_000;
-    let match: RegExpExecArray | null;
-    while (!(match = pattern.exec(output.slice(from)))) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`the sandbox process stopped answering:\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return match[1]!;
-  };
-  const url = await waitFor(/listening on (\S+)/, 0);
+/**
+ * The sandbox CLI in its own process (what `npm run sandbox` runs), with a probe that prints its
+ * memory after a full collection when it gets SIGUSR2.
+ */
+export async function startProbedSandbox(key: string): Promise<ProbedSandbox> {
+  const sandbox = await startSandboxProcess([key], { nodeOptions: ['--expose-gc', '--require', PROBE] });
   return {
-    url,
+    url: sandbox.url,
     async memory() {
-      const from = output.length;
-      child.kill('SIGUSR2');
-      return JSON.parse(await waitFor(/memory (\{.*\})\n/, from)) as Memory;
+      const from = sandbox.printed().length;
+      sandbox.signal('SIGUSR2');
+      return JSON.parse((await sandbox.waitForOutput(/memory (\{.*\})\n/, from))[1]!) as Memory;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await once(child, 'exit');
-      clearTimeout(timer);
-    },
+    stop: () => sandbox.stop(),
   };
 }
