@@ -41,11 +41,12 @@ export interface FileRead {
 }
 
 /**
- * Output "One File": the pages go into one file in n8n's binary store as they are read, so no
- * record outlives its page (issue 41). The store sets the pace: a page is asked for when the file
- * wants more text. One item comes out, with the file, its count, the cursor that continues it and
- * why it ended. A page that fails ends the file with what was read: with Continue On Fail the item
- * says so (and its next_cursor reads the failed page again); otherwise the node fails.
+ * Output "One File" (decision N32): the pages go into one file in n8n's binary store as they are
+ * read, so no record outlives its page (issue 41). The store sets the pace: a page is asked for
+ * when the file wants more text. One item comes out, with the file, its count, the cursor that
+ * continues it and why it ended. A page that fails ends the file with what was read: with
+ * Continue On Fail the item says so (and its next_cursor reads the failed page again); otherwise
+ * the node fails.
  */
 export async function readToFile(
   context: IExecuteFunctions,
