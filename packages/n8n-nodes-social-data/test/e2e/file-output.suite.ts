@@ -4,6 +4,7 @@ import {
   connections,
   manualTrigger,
   N8nInstance,
+  node,
   socialDataNode,
   storedPath,
   watchPeakRss,
@@ -53,6 +54,33 @@ function fileWorkflow(
   );
 }
 
+/** A file of `followers_1k`, read back into items by n8n's own Extract From File node. */
+const EXTRACTED = workflow(
+  'sdFileExtract001',
+  'Followers to a file, read back by Extract From File',
+  [
+    manualTrigger(),
+    socialDataNode(
+      NODE,
+      [250, 0],
+      {
+        resource: 'user',
+        operation: 'getUserFollowers',
+        userName: { __rl: true, mode: 'username', value: 'followers_1k' },
+        returnAll: true,
+        options: { outputMode: 'file' },
+      },
+      CREDENTIALS,
+    ),
+    node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, [500, 0], {
+      operation: 'csv',
+      binaryPropertyName: 'data',
+      options: {},
+    }),
+  ],
+  connections(['Start', NODE, 'Extract From File']),
+);
+
 /** The file item's JSON and where n8n stored its file; fails with n8n's output when the run did. */
 function fileOf(n8n: N8nInstance, execution: Execution) {
   expect({ succeeded: execution.succeeded, error: execution.error }).toEqual({
@@ -90,6 +118,7 @@ export function fileOutputSuite(line: 1 | 2): void {
       await n8n.importWorkflow(
         fileWorkflow('sdFileOnePage001', 'followers_1m', { limit: 200 }),
         fileWorkflow('sdFileMillion001', 'followers_1m', { returnAll: true }),
+        EXTRACTED,
         fileWorkflow(
           'sdFileFault00001',
           'followers_150k',
@@ -139,6 +168,17 @@ export function fileOutputSuite(line: 1 | 2): void {
       });
       expect(growth).toBeLessThan(MAX_GROWTH_MB);
     }, 900_000);
+
+    it("writes a CSV n8n's own Extract From File node reads back into the same followers", async () => {
+      const execution = await n8n!.execute('sdFileExtract001');
+      expect({ succeeded: execution.succeeded, error: execution.error }).toMatchObject({ succeeded: true });
+      const rows = execution.items('Extract From File').map((item) => item.json);
+      expect(rows).toHaveLength(1_000);
+      expect(new Set(rows.map((row) => row.id)).size).toBe(1_000);
+      // Cells as the Simplify columns hold them: text as is, numbers as their digits.
+      expect(Object.keys(rows[0]!).slice(0, 3)).toEqual(['id', 'userName', 'name']);
+      expect(rows.every((row) => /^\d+$/.test(String(row.followers)))).toBe(true);
+    }, 300_000);
 
     it('ends the file at a failed page with what was read, and a Start Cursor run completes it exactly', async () => {
       // Page 301 fails for good (five tries): the client's retries cannot cure it.
