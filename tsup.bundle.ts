@@ -1,6 +1,5 @@
 // The bundle a host loads with require() and installs nothing for: one CommonJS file per entry,
-// with core inlined (it is a devDependency), with the CSV writer its files entry uses, and only
-// the host's own library left external.
+// with core inlined (it is a devDependency) and only the host's own library left external.
 // Used by the n8n package (host: n8n-workflow) and the Zapier app (host: zapier-platform-core).
 import type { Options } from 'tsup';
 
@@ -14,6 +13,6 @@ export function hostBundle(entry: Record<string, string>, host: string): Options
     sourcemap: false,
     splitting: false,
     external: [host],
-    noExternal: ['@social-data/core', 'csv-stringify'],
+    noExternal: ['@social-data/core'],
   };
 }

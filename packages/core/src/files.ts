@@ -1,6 +1,6 @@
 /**
- * Files of records (CSV, JSON Lines, JSON, ids): the formats and a paged read written as one file.
- * An entry of its own, as the CSV writer is a dependency the other entries do not need.
+ * Files of records (CSV, JSON Lines, JSON, ids): the formats and a paged read written as one file,
+ * for hosts that keep files (the CLI, n8n's Output "One File").
  */
 export { FORMATS, createFormatter } from './files/formats';
 export type { Format, FormatState, Formatter } from './files/formats';

@@ -24,7 +24,6 @@ import ts from 'typescript';
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const coreSrc = resolve(packageDir, '..', 'core', 'src');
 const repoRoot = resolve(packageDir, '..', '..');
-const CORE_IMPORT = '@social-data/core';
 
 /** The toolchain the standalone tree builds and lints with, pinned like everything else here. */
 export const STANDALONE_DEV_DEPENDENCIES = {
@@ -59,10 +58,13 @@ function importsOf(file) {
   return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
 }
 
-/** Core's files reachable from its entry; a reach into src/node/ or a package is an error. */
+/**
+ * Core's files reachable from the entries the node imports (the main one and `/files`); a reach
+ * into src/node/ or a package is an error.
+ */
 export function coreClosure() {
   const seen = new Set();
-  const pending = [join(coreSrc, 'index.ts')];
+  const pending = [join(coreSrc, 'index.ts'), join(coreSrc, 'files.ts')];
   while (pending.length > 0) {
     const file = pending.pop();
     if (seen.has(file)) continue;
@@ -78,11 +80,17 @@ export function coreClosure() {
   return [...seen].sort();
 }
 
-/** Points every import of core at the inlined copy, relative to the importing file. */
+/**
+ * Points every import of core at the inlined copy, relative to the importing file: the main entry
+ * at core/ (its index.ts), `@social-data/core/files` at core/files (files.ts).
+ */
 function inlineCoreImports(text, fileInTree) {
   const target = posix.relative(posix.dirname(fileInTree), 'core');
   const specifier = target.startsWith('.') ? target : `./${target}`;
-  return text.replace(/(from\s+)(['"])@social-data\/core\2/g, `$1$2${specifier}$2`);
+  return text.replace(
+    /(from\s+)(['"])@social-data\/core(\/files)?\2/g,
+    (_, from, quote, files = '') => `${from}${quote}${specifier}${files}${quote}`,
+  );
 }
 
 function manifestFor(source) {

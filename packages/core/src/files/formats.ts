@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-
 export const FORMATS = ['jsonl', 'json', 'csv', 'ids'] as const;
 export type Format = (typeof FORMATS)[number];
 
@@ -27,10 +25,23 @@ function idOf(record: unknown): string {
 }
 
 /**
- * CSV cells: booleans as true/false (not csv-stringify's 1 and empty), nested values as JSON,
- * null as an empty cell. The columns are the first record's keys, kept for the whole run (and
- * across a resume), since a header cannot grow once written; the first record with a field beyond
- * them is reported once (`onExtraField`), for the host to say in its own words.
+ * One CSV cell, RFC 4180: text as is, quoted (quotes doubled) when it holds a comma, a quote or a
+ * line break; booleans as true/false, nested values as JSON, null as an empty cell. Written here
+ * rather than with a CSV library because the n8n package may have no dependency at all (n8n's
+ * verified community nodes): the tests read every file back with csv-parse.
+ */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: readonly unknown[]) => `${cells.map(cell).join(',')}\n`;
+
+/**
+ * The columns are the first record's keys, kept for the whole run (and across a resume), since a
+ * header cannot grow once written; the first record with a field beyond them is reported once
+ * (`onExtraField`), for the host to say in its own words.
  */
 class CsvFormatter implements Formatter {
   private columns: string[] | undefined;
@@ -49,13 +60,11 @@ class CsvFormatter implements Formatter {
     const rows = records as Array<Record<string, unknown>>;
     this.columns ??= Object.keys(rows[0] ?? {});
     this.noteExtraColumns(rows);
-    const header = !this.started;
+    let text = this.started ? '' : csvLine(this.columns);
     this.started = true;
-    return stringify(rows, {
-      header,
-      columns: this.columns,
-      cast: { boolean: (value) => String(value), object: (value) => JSON.stringify(value) },
-    });
+    const columns = this.columns;
+    for (const row of rows) text += csvLine(columns.map((column) => row[column]));
+    return text;
   }
 
   end(): string {

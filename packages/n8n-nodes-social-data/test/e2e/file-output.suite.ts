@@ -24,6 +24,23 @@ const MB = 1024 * 1024;
 /** Issue 41: what n8n may grow by to write a million followers, against 2.9 GB for 250,000 items. */
 const MAX_GROWTH_MB = 300;
 
+/** The node writing all followers of `userName` (or what `read` says) into one file. */
+function fileNode(userName: string, read: object, options: object = {}, more: Record<string, unknown> = {}) {
+  return socialDataNode(
+    NODE,
+    [250, 0],
+    {
+      resource: 'user',
+      operation: 'getUserFollowers',
+      userName: { __rl: true, mode: 'username', value: userName },
+      ...read,
+      options: { outputMode: 'file', pageSize: 200, ...options },
+    },
+    CREDENTIALS,
+    more,
+  );
+}
+
 function fileWorkflow(
   id: string,
   userName: string,
@@ -34,22 +51,7 @@ function fileWorkflow(
   return workflow(
     id,
     `Followers of ${userName} to a file`,
-    [
-      manualTrigger(),
-      socialDataNode(
-        NODE,
-        [250, 0],
-        {
-          resource: 'user',
-          operation: 'getUserFollowers',
-          userName: { __rl: true, mode: 'username', value: userName },
-          ...read,
-          options: { outputMode: 'file', pageSize: 200, ...options },
-        },
-        CREDENTIALS,
-        more,
-      ),
-    ],
+    [manualTrigger(), fileNode(userName, read, options, more)],
     connections(['Start', NODE]),
   );
 }
@@ -60,18 +62,7 @@ const EXTRACTED = workflow(
   'Followers to a file, read back by Extract From File',
   [
     manualTrigger(),
-    socialDataNode(
-      NODE,
-      [250, 0],
-      {
-        resource: 'user',
-        operation: 'getUserFollowers',
-        userName: { __rl: true, mode: 'username', value: 'followers_1k' },
-        returnAll: true,
-        options: { outputMode: 'file' },
-      },
-      CREDENTIALS,
-    ),
+    fileNode('followers_1k', { returnAll: true }),
     node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, [500, 0], {
       operation: 'csv',
       binaryPropertyName: 'data',
