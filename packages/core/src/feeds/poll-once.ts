@@ -10,6 +10,12 @@ import { profilesOf } from './profiles';
 import type { UnavailableAccount } from './profiles';
 import type { ReadPages, WatchResult } from './reading';
 import { compareIds } from './ids';
+import {
+  AuthenticationError,
+  CreditsExhaustedError,
+  RateLimitError,
+  SocialDataError,
+} from '../errors/classes';
 import { watchKey } from './state';
 import type { WatchState } from './state';
 import { pollFeed } from './watch';
@@ -166,8 +172,7 @@ export async function pollAccountsOnce<R extends { id: string }>(
     },
     budget,
   );
-  const [first] = result.failures;
-  if (first && result.failures.length === names.length) throw first.error;
+  if (result.failures.length === names.length && names.length > 0) throw everyAccountFailed(result.failures);
   await store.set(result.state, key);
   return {
     records: [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id)),
@@ -177,3 +182,25 @@ export async function pollAccountsOnce<R extends { id: string }>(
     notes: result.notes,
   };
 }
+
+/**
+ * The error of a poll in which every account failed, as the first account's error (its class, so
+ * a host maps it as before) naming every account with its reason, where the user reads the error.
+ * A failure of the connection itself (a rejected key, no credits, the rate) is the same for every
+ * account and is left as it is.
+ */
+function everyAccountFailed(failures: readonly AccountFailure[]): unknown {
+  const first = failures[0]!.error;
+  if (!(first instanceof SocialDataError) || ofTheConnection(first)) return first;
+  const messages = new Set(failures.map(({ error }) => (error as Error).message));
+  first.message =
+    messages.size === 1
+      ? `${first.message} (every watched account: ${failures.map(({ account }) => `@${account}`).join(', ')})`
+      : `Every watched account failed: ${failures.map(({ account, error }) => `@${account}: ${(error as Error).message}`).join('; ')}`;
+  return first;
+}
+
+const ofTheConnection = (error: SocialDataError) =>
+  error instanceof AuthenticationError ||
+  error instanceof CreditsExhaustedError ||
+  error instanceof RateLimitError;

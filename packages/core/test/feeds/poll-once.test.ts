@@ -1,4 +1,4 @@
-import { pollAccountsOnce, pollOnce } from '../../src';
+import { AuthenticationError, NotFoundError, PermissionError, pollAccountsOnce, pollOnce } from '../../src';
 import type { StateStore } from '../../src';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 
@@ -124,5 +124,48 @@ describe('a poll of many accounts', () => {
     feeds.b.failures = 5;
     await expect(pollAccountsOnce(many)).rejects.toThrow();
     expect(store.value).toBe(saved);
+  });
+});
+
+describe('a poll in which every account failed', () => {
+  /** A read that fails at once with this error: the account's first page never comes. */
+  const failing = (error: Error) => () => ({
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
+  });
+  const many = (errors: Record<string, Error>) => ({
+    feed: 'newTweet' as const,
+    names: Object.keys(errors),
+    readFor: (name: string) => failing(errors[name]!),
+    store: memory(),
+    maxPages: 3,
+  });
+
+  it('names every account with its own reason, in the error the user reads', async () => {
+    const error = await pollAccountsOnce(
+      many({
+        gone: new NotFoundError('User not found', { status: 404 }),
+        hidden: new PermissionError('This account is protected', { status: 403 }),
+      }),
+    ).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toBe(
+      'Every watched account failed: @gone: User not found; @hidden: This account is protected',
+    );
+  });
+
+  it('names the accounts once when they failed alike', async () => {
+    const error = await pollAccountsOnce(
+      many({ a: new NotFoundError('User not found'), b: new NotFoundError('User not found') }),
+    ).catch((failure: unknown) => failure);
+    expect((error as Error).message).toBe('User not found (every watched account: @a, @b)');
+  });
+
+  it('leaves a failure of the connection itself as it is: the accounts are not its cause', async () => {
+    const rejected = new AuthenticationError('Invalid API key', { status: 401 });
+    const error = await pollAccountsOnce(
+      many({ a: rejected, b: new AuthenticationError('Invalid API key', { status: 401 }) }),
+    ).catch((failure: unknown) => failure);
+    expect(error).toBe(rejected);
+    expect(rejected.message).toBe('Invalid API key');
   });
 });

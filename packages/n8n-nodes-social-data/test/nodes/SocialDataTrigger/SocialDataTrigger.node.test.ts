@@ -656,9 +656,11 @@ describe('many accounts in one trigger', () => {
     expect(active.staticData.socialDataFailing).toBeUndefined();
   });
 
-  it('fails the poll only when every account fails', async () => {
-    const active = new ActiveTrigger(many('no_such_account_y'));
-    await expect(active.poll()).rejects.toThrow(/not found/i);
+  it('fails the poll only when every account fails, naming each of them', async () => {
+    const active = new ActiveTrigger(many('no_such_account_y, no_such_account_w'));
+    const error = (await active.poll().catch((failure: unknown) => failure)) as Error;
+    expect(error.message).toMatch(/not found/i);
+    expect(error.message).toMatch(/@no_such_account_y\b.*@no_such_account_w\b/);
   });
 
   it('refuses more than 50 accounts or a bad name before any request, naming the field', async () => {
