@@ -17,6 +17,11 @@ export interface PageFileSummary {
   ended: FileEnd;
   /** The failure that ended the file; what was read before it is in the file. */
   error?: unknown;
+  /**
+   * With a filter: records read (kept or not), and whether Max Pages stopped the read before
+   * Limit was reached, so there may be more that pass (a feeds `FilteredRead`, for its notice).
+   */
+  filtered?: { read: number; kept: number; pages: number; capped: boolean };
 }
 
 export interface PageFileOptions {
@@ -68,6 +73,7 @@ export function pageFile(paginator: Paginator<unknown>, options: PageFileOptions
   const shape = chosenFields(options);
   const formatter = createFormatter(options.format, undefined, options.onExtraField);
   const summary: PageFileSummary = { records: 0, pages: 0, nextCursor: '', ended: 'end' };
+  let read = 0;
   const pages = paginator.pages();
 
   /** The next page's text, or undefined at the end; a function, so no page stays in the generator's frame. */
@@ -75,6 +81,7 @@ export function pageFile(paginator: Paginator<unknown>, options: PageFileOptions
     if (limit !== undefined && summary.records >= limit) return undefined;
     const step = await pages.next();
     if (step.done) return undefined;
+    read += step.value.records.length;
     const records = keep ? step.value.records.filter(keep) : step.value.records;
     summary.pages += 1;
     summary.records += records.length;
@@ -104,6 +111,10 @@ export function pageFile(paginator: Paginator<unknown>, options: PageFileOptions
       summary.nextCursor = point?.startCursor ?? '';
       // The paginator says "end" only when asked past the last page; a Limit met on it is the end too.
       summary.ended = reason && reason !== 'stopped' ? ENDS[reason] : point === undefined ? 'end' : 'limit';
+      if (keep) {
+        const capped = summary.ended === 'max_pages' && (limit === undefined || summary.records < limit);
+        summary.filtered = { read, kept: summary.records, pages: summary.pages, capped };
+      }
     }
   }
 

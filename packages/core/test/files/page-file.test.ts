@@ -164,6 +164,27 @@ describe('a file', () => {
     expect(file.summary()).toEqual({ records: 4, pages: 2, nextCursor: '2', ended: 'max_pages' });
   });
 
+  it('with a filter, counts what it read and says when Max Pages stopped it short of the Limit', async () => {
+    const odd = (record: unknown) => Number((record as Record_).id) % 2 === 1;
+    const summaryOf = async (maxPages: number, limit: number | undefined) => {
+      const source = feed({ pages: 5, size: 2 });
+      const paginator = new Paginator(source.fetchPage, { maxPages, prefetch: prefetchUntil(limit, odd) });
+      const file = pageFile(paginator, {
+        format: 'jsonl',
+        shape: (r) => r,
+        keep: odd,
+        limit,
+        onExtraField: () => undefined,
+      });
+      await readAll(file.chunks);
+      return file.summary().filtered;
+    };
+    expect(await summaryOf(2, 5)).toEqual({ read: 4, kept: 2, pages: 2, capped: true });
+    expect(await summaryOf(2, undefined)).toEqual({ read: 4, kept: 2, pages: 2, capped: true });
+    expect(await summaryOf(3, 2)).toEqual({ read: 4, kept: 2, pages: 2, capped: false });
+    expect(await summaryOf(9, undefined)).toEqual({ read: 10, kept: 5, pages: 5, capped: false });
+  });
+
   it('reports the first record with a field the CSV header lacks, once', async () => {
     const records = [{ id: '1' }, { id: '2', extra: 'a' }, { id: '3', more: 'b' }];
     const fetchPage = async (): Promise<Page<object>> => ({ records, next_cursor: '', has_next_page: false });

@@ -68,6 +68,30 @@ describe('filters on tweet operations', () => {
     ]);
   });
 
+  it('Output "One File" with a filter stopped at Max Pages says so too, and the file holds what passed', async () => {
+    const server = endlessTweets();
+    const { items, run } = await runNode(
+      tweets(
+        { keywords: 'launch', maxPages: 3, outputMode: 'file', fileFormat: 'jsonl' },
+        { returnAll: true },
+      ),
+      { credentials },
+    );
+    expect(server.requests()).toBe(3);
+    expect(items[0]!.json).toMatchObject({ records: 12, pages: 3, ended: 'max_pages' });
+    const text = Buffer.from(items[0]!.binary!.data!.data, 'base64').toString('utf8');
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { text: string }).text),
+    ).toEqual(Array.from({ length: 12 }, (_, at) => `Launch ${at * 5}`));
+    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
+    expect(hints.map((hint) => hint.message)).toEqual([
+      'Read 60 tweets on 3 pages and 12 passed the filters; reading stopped at the page cap (Max Pages 3). Raise Max Pages to read further, or loosen the filters.',
+    ]);
+  });
+
   it('without Max Pages, a filter stops at 50 pages', async () => {
     const server = endlessTweets();
     const { items } = await runNode(tweets({ keywords: 'zzyzx' }, { returnAll: true }), { credentials });
