@@ -1,4 +1,4 @@
-import { catalog, isPaginated, normalizeParams, shaperFor } from '@social-data/core';
+import { catalog, isPaginated, normalizeParams, readOptions, shaperFor } from '@social-data/core';
 import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@social-data/core';
 import { resolve } from 'node:path';
 import { openDestination } from '../output/destination';
@@ -110,14 +110,15 @@ async function exportPages(
   const limit = remaining(paging.limit, done.records);
   const maxPages = paged ? remaining(paging.maxPages, done.pages) : 1;
   if (limit === 0 || maxPages === 0) return;
+  // The next page is on the wire while this one is written; never past --limit or --max-pages.
   const pages = client.paginateUntyped(id, params, {
-    limit,
-    maxPages,
-    pageSize: paging.pageSize,
-    startCursor: saved ? saved.startCursor : paging.startCursor,
+    ...readOptions(id, {
+      limit,
+      maxPages,
+      pageSize: paging.pageSize,
+      startCursor: saved ? saved.startCursor : paging.startCursor,
+    }),
     skip: saved?.skip,
-    // The next page is on the wire while this one is written; never past --limit or --max-pages.
-    prefetch: true,
   });
   if (saved)
     note(

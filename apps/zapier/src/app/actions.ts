@@ -4,9 +4,10 @@ import {
   describeRange,
   endpointIds,
   endpointSpec,
-  FILTER_PAGE_CAP,
+  filteredRead,
   filteredReadNotice,
   isPaginated,
+  readOptions,
 } from '@social-data/core';
 import type { OpenPaginator, PaginatedId } from '@social-data/core';
 
@@ -95,15 +96,14 @@ export const readActions = Object.fromEntries(
           // Filters apply after reading (decision N24): Max Items counts tweets that passed, and
           // a page cap stops a filter that matches little or nothing.
           const keep = filterFrom(id, bundle.inputData);
+          const plan = readOptions(id, {
+            keep,
+            wholePages: true,
+            startCursor: bundle.inputData.cursor as string | undefined,
+            pageSize: wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size'),
+          });
           const open: OpenPaginator = (prefetch) =>
-            client.paginateUntyped(id, paramsFrom(id, bundle.inputData), {
-              startCursor: (bundle.inputData.cursor as string | undefined) || undefined,
-              pageSize: endpointSpec(id).count
-                ? wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size')
-                : undefined,
-              maxPages: keep ? FILTER_PAGE_CAP : undefined,
-              prefetch,
-            });
+            client.paginateUntyped(id, paramsFrom(id, bundle.inputData), { ...plan, prefetch });
           const pageSize = endpointSpec(id).count !== undefined;
           const read = await readWithinStep(open, { shape, maxItems, deadline, keep, pageSize });
           // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
@@ -116,9 +116,8 @@ export const readActions = Object.fromEntries(
             truncated_by: read.cut ?? '',
           };
           if (!isTweetFeed(id)) return output;
-          const capped = read.cut === 'max_pages' && read.records.length < maxItems;
           const note = filteredReadNotice(
-            { read: read.read, kept: read.records.length, pages: read.pages, capped },
+            filteredRead(read.read, read.records.length, read.pages, read.cut === 'max_pages', maxItems),
             'Map Next Cursor into Start Cursor of a later step to read further',
           );
           return { ...output, read_count: read.read, note: note ?? '' };

@@ -54,8 +54,18 @@ export async function readFiltered<R>(
     kept += 1;
     if (limit !== undefined && kept >= limit) break;
   }
-  const capped = paginator.stopReason === 'maxPages' && (limit === undefined || kept < limit);
-  return { read, kept, pages: paginator.pagesFetched, capped };
+  return filteredRead(read, kept, paginator.pagesFetched, paginator.stopReason === 'maxPages', limit);
+}
+
+/** A filtered read's account, wherever it was read: capped when Max Pages ended it short of the limit. */
+export function filteredRead(
+  read: number,
+  kept: number,
+  pages: number,
+  atMaxPages: boolean,
+  limit: number | undefined,
+): FilteredRead {
+  return { read, kept, pages, capped: atMaxPages && (limit === undefined || kept < limit) };
 }
 
 /**

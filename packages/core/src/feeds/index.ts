@@ -11,8 +11,16 @@ export { feedIds, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './
 export { formFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';
 export type { FilterField } from './filter-fields';
-export { FILTER_PAGE_CAP, filteredReadNotice, prefetchUntil, readFiltered } from './filtered-read';
+export {
+  FILTER_PAGE_CAP,
+  filteredRead,
+  filteredReadNotice,
+  prefetchUntil,
+  readFiltered,
+} from './filtered-read';
 export type { FilteredRead } from './filtered-read';
+export { readOptions } from './read-options';
+export type { ReadRequest } from './read-options';
 export { noticeOf } from './notice';
 export type { PollNotice } from './notice';
 export { pollAccountsOnce, pollOnce } from './poll-once';

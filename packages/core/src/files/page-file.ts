@@ -1,4 +1,5 @@
 import type { Paginator, StopReason } from '../pagination/paginator';
+import { filteredRead } from '../feeds/filtered-read';
 import { createFormatter } from './formats';
 import type { Format } from './formats';
 
@@ -111,10 +112,14 @@ export function pageFile(paginator: Paginator<unknown>, options: PageFileOptions
       summary.nextCursor = point?.startCursor ?? '';
       // The paginator says "end" only when asked past the last page; a Limit met on it is the end too.
       summary.ended = reason && reason !== 'stopped' ? ENDS[reason] : point === undefined ? 'end' : 'limit';
-      if (keep) {
-        const capped = summary.ended === 'max_pages' && (limit === undefined || summary.records < limit);
-        summary.filtered = { read, kept: summary.records, pages: summary.pages, capped };
-      }
+      if (keep)
+        summary.filtered = filteredRead(
+          read,
+          summary.records,
+          summary.pages,
+          summary.ended === 'max_pages',
+          limit,
+        );
     }
   }
 

@@ -1,11 +1,10 @@
 import {
-  FILTER_PAGE_CAP,
   NotFoundError,
   endpointSpec,
   filteredReadNotice,
   isPaginated,
-  prefetchUntil,
   readFiltered,
+  readOptions,
 } from '@social-data/core';
 import type {
   BatchLookupId,
@@ -97,33 +96,25 @@ async function readPages(
   sink: Sink,
 ): Promise<void> {
   const shape = shapeFor(operation, options.simplify);
-  // Filters apply after reading (decision N24): Limit counts tweets that passed, and a page cap
-  // stops a filter that matches little or nothing. Checked before any request.
+  // Filters apply after reading (decision N24), checked before any request.
   const keep = isTweetFeed(operation) ? filterFrom(options) : undefined;
   const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
   const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex) as number);
   const byPage = options.outputMode === 'pages';
   const toFile = options.outputMode === 'file';
-  const range = endpointSpec(operation).count;
-  const pageSize = range ? options.pageSize : undefined;
   // A file keeps no record in the execution, so Return All of any size fits in one.
   if (returnAll && !toFile) {
-    const perPage = pageSize ?? range?.default;
+    const range = endpointSpec(operation).count;
+    const perPage = range && (options.pageSize ?? range.default);
     const bound = options.maxPages && perPage ? options.maxPages * perPage : undefined;
     await checkReturnAllSize(context, client, operation, params, itemIndex, bound);
   }
-  const wholePages = byPage || toFile;
-  const paginator = client.paginateUntyped(operation, params, {
-    // A page item or a file hands out its next_cursor, so pages are never cut: a cut page's cursor
-    // would skip the records left out. They stop after the page that reaches the limit instead.
-    limit: wholePages || keep ? undefined : limit,
-    maxPages: options.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
-    startCursor: options.startCursor || undefined,
-    pageSize,
-    // The next page is asked for while this one's items are built; with a Limit, only while the
-    // pages so far cannot fill it (counting what passes the filters), so it costs no extra credit.
-    prefetch: wholePages || keep ? prefetchUntil(limit, keep) : true,
-  });
+  // A page item or a file hands out its next_cursor, so its pages are never cut.
+  const paginator = client.paginateUntyped(
+    operation,
+    params,
+    readOptions(operation, { ...options, limit, keep, wholePages: byPage || toFile }),
+  );
   if (toFile)
     return readToFile(context, paginator, { operation, shape, keep, limit }, options, itemIndex, sink);
   if (byPage) {

@@ -1,0 +1,43 @@
+import { endpointSpec } from '../catalog/queries';
+import type { PaginatedId } from '../catalog/infer';
+import type { PaginateOptions } from '../pagination/paginator';
+import { FILTER_PAGE_CAP, prefetchUntil } from './filtered-read';
+
+/** What a host's form asks of one paged read (an n8n operation, a Zapier step, a CLI export). */
+export interface ReadRequest {
+  /** Records wanted, counting only those `keep` passes; undefined for all of them. */
+  limit?: number | undefined;
+  /**
+   * The read hands out whole pages (a page item, a file, a step's next_cursor): a cut page's
+   * cursor would skip the records left out, so the read stops after the page that reaches the
+   * limit instead of cutting it.
+   */
+  wholePages?: boolean | undefined;
+  /** A filter applied after reading (decision N24). */
+  keep?: ((record: unknown) => boolean) | undefined;
+  maxPages?: number | undefined;
+  /** Blank means the first page, as an empty form field does. */
+  startCursor?: string | undefined;
+  /** A form's page size; left out where the endpoint has none (a value the form kept from another). */
+  pageSize?: number | undefined;
+}
+
+/**
+ * The paginator options of a read, decided once for every surface: a filtered read has no
+ * paginator limit (Limit counts what passes, `readFiltered`) and stops at FILTER_PAGE_CAP pages
+ * unless the form sets Max Pages, so a filter matching nothing never reads a feed to its end; a
+ * read of whole pages is not cut; and the next page is asked for while this one is handled only
+ * while the pages so far cannot meet the limit, so an early page costs no credit the read would
+ * not have spent.
+ */
+export function readOptions(id: PaginatedId, request: ReadRequest): PaginateOptions {
+  const { limit, keep } = request;
+  const uncut = request.wholePages === true || keep !== undefined;
+  return {
+    limit: uncut ? undefined : limit,
+    maxPages: request.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
+    startCursor: request.startCursor || undefined,
+    pageSize: endpointSpec(id).count ? request.pageSize : undefined,
+    prefetch: uncut ? prefetchUntil(limit, keep) : true,
+  };
+}
