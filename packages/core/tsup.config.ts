@@ -4,7 +4,17 @@ import { defineConfig } from 'tsup';
 // share one copy of the error classes (instanceof works across them) and the main entry stays
 // free of Node globals.
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', files: 'src/files.ts' },
+  entry: {
+    index: 'src/index.ts',
+    feeds: 'src/feeds.ts',
+    agent: 'src/agent.ts',
+    media: 'src/media.ts',
+    node: 'src/node.ts',
+    files: 'src/files.ts',
+  },
+  // The entries share chunks (CommonJS too), so each class exists once: an error thrown in
+  // /feeds is `instanceof` the class the main entry exports.
+  splitting: true,
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import nock from 'nock';
-import { DEFAULT_MAX_RESPONSE_BYTES, SETTINGS, hints, isRemovalFeed } from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, SETTINGS, hints } from '@social-data/core';
+import { isRemovalFeed } from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
 import { accountId, RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS, waitFor } from '@social-data/test-support';

@@ -1,4 +1,5 @@
-import { endpointIds, feedIds } from '@social-data/core';
+import { endpointIds } from '@social-data/core';
+import { feedIds } from '@social-data/core/feeds';
 import { commandName, feedName } from '../src/commands/names';
 import { Bench } from './support/cli';
 

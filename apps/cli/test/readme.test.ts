@@ -1,4 +1,5 @@
-import { endpointIds, endpointSpec, feedIds } from '@social-data/core';
+import { endpointIds, endpointSpec } from '@social-data/core';
+import { feedIds } from '@social-data/core/feeds';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandName, feedName } from '../src/commands/names';

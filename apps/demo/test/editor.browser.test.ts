@@ -1,4 +1,5 @@
-import { catalog, feeds } from '@social-data/core';
+import { catalog } from '@social-data/core';
+import { feeds } from '@social-data/core/feeds';
 import { NODE_PACKAGE_DIR, REPO_ROOT, writeReport } from '@social-data/n8n-harness';
 import { choose, openEditor } from '@social-data/test-support/browser';
 import type { EditorBrowser } from '@social-data/test-support/browser';

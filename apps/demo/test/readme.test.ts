@@ -1,4 +1,5 @@
-import { catalog, feedIds, feeds } from '@social-data/core';
+import { catalog } from '@social-data/core';
+import { feedIds, feeds } from '@social-data/core/feeds';
 import { REPO_ROOT } from '@social-data/n8n-harness';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -15,7 +15,8 @@ const KINDS = [
 
 function stepsTable() {
   const app = require('../dist/index.js');
-  const { catalog, endpointIds, feeds } = require('@social-data/core');
+  const { catalog, endpointIds } = require('@social-data/core');
+  const { feeds } = require('@social-data/core/feeds');
   const session = new Set(endpointIds.filter((id) => catalog[id].mode === 'session'));
   const rows = ['| Kind | Step | Key | Inputs | Needs session |', '|---|---|---|---|---|'];
   for (const [kind, label] of KINDS) {

@@ -1,5 +1,7 @@
-import { catalog, feeds, isRemovalFeed, recordKindOf, tweetsCarryMedia } from '@social-data/core';
-import type { EndpointId, FeedId } from '@social-data/core';
+import { catalog, recordKindOf, tweetsCarryMedia } from '@social-data/core';
+import { feeds, isRemovalFeed } from '@social-data/core/feeds';
+import type { EndpointId } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import { PLAIN_INPUTS } from '@social-data/test-support';
 import nock from 'nock';
 

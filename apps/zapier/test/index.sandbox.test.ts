@@ -1,5 +1,5 @@
-import { isRemovalFeed } from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+import { isRemovalFeed } from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
 import { RECORD_INPUTS, startSandbox } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS, until } from '@social-data/test-support';

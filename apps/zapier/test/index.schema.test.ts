@@ -1,4 +1,4 @@
-import { feedIds } from '@social-data/core';
+import { feedIds } from '@social-data/core/feeds';
 import zapier from 'zapier-platform-core';
 
 import App from '../src';

@@ -1,7 +1,9 @@
 /**
  * @social-data/core — the only package that knows the Social Data Retrieval API. This entry uses
  * no Node globals (n8n's community-package scanner rejects them in bundled nodes); the fetch
- * transport and timers live in `@social-data/core/node`.
+ * transport and timers live in `@social-data/core/node`. The watch of feeds, agent tools, media
+ * downloads and files of records have entries of their own (`/feeds`, `/agent`, `/media`,
+ * `/files`), so a host takes what it uses and each surface is pinned by its own API report.
  */
 export * from './catalog';
 export * from './records/types';
@@ -31,7 +33,4 @@ export type { Settled } from './input/batches';
 export { isSimplifiable, shaperFor } from './output/simplify';
 export type { FlatRecord, Scalar } from './output/simplify';
 export { createRedactor } from './security/redactor';
-export * from './feeds';
 export type { Redact, Secrets } from './security/redactor';
-export * from './media';
-export * from './agent';

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
- * The public surface of `@social-data/core`, `@social-data/core/node` and `@social-data/core/files` is pinned by the API
+ * The public surface of `@social-data/core` and of each of its entries (`/feeds`, `/agent`, `/media`,
+ * `/node`, `/files`) is pinned by the API
  * reports in `api/` (API Extractor, from the built declarations). A change to what the package
  * exports fails here until it is reviewed: run `npm run api-report` in packages/core and commit
  * the reports with the change (issue 39).
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 const PACKAGE = join(__dirname, '..');
 const EXTRACTOR = join(PACKAGE, 'node_modules', '.bin', 'api-extractor');
 
-it.each(['index', 'node', 'files'])(
+it.each(['index', 'feeds', 'agent', 'media', 'node', 'files'])(
   'the %s entry exports what its checked-in API report says, and no more',
   (entry) => {
     const run = spawnSync(EXTRACTOR, ['run', '-c', `api-extractor.${entry}.json`], {

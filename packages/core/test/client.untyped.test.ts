@@ -1,4 +1,4 @@
-import { feedPages } from '../src';
+import { feedPages } from '../src/feeds';
 import type { EndpointId } from '../src';
 import { testClient } from './support/client';
 import { answerEveryRequestWithFailure, rejection } from './support/refusals';

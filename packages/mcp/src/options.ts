@@ -1,12 +1,6 @@
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_OUTPUT_BUDGET,
-  MIN_OUTPUT_BUDGET,
-  ValidationError,
-  agentTools,
-  endpointSpec,
-  normalizeCount,
-} from '@social-data/core';
+import { ValidationError, endpointSpec, normalizeCount } from '@social-data/core';
+import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, agentTools } from '@social-data/core/agent';
 
 const ALL_TOOLS = agentTools();
 const TOOL_COUNT = ALL_TOOLS.length;

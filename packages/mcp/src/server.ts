@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { agentErrorOutput, agentTools, runAgentTool } from '@social-data/core';
-import type { AgentOutput } from '@social-data/core';
+import { agentErrorOutput, agentTools, runAgentTool } from '@social-data/core/agent';
+import type { AgentOutput } from '@social-data/core/agent';
 
 import { version } from '../package.json';
 import { SETTINGS_NAME, SETTINGS_TEXT } from './settings';

@@ -1,4 +1,4 @@
-import { agentToolName } from '@social-data/core';
+import { agentToolName } from '@social-data/core/agent';
 import type { EndpointId } from '@social-data/core';
 import { startSandbox, tweetIds } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_OUTPUT_BUDGET, endpointIds } from '@social-data/core';
+import { endpointIds } from '@social-data/core';
+import { DEFAULT_OUTPUT_BUDGET } from '@social-data/core/agent';
 
 import { readOptions } from '../src/options';
 

@@ -1,15 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
 import {
   agentArgName,
   agentToolName,
   approximateTokens,
-  catalog,
   DEFAULT_OUTPUT_BUDGET,
-  endpointIds,
-  endpointSpec,
-  isPaginated,
-} from '@social-data/core';
+} from '@social-data/core/agent';
 import type { EndpointId } from '@social-data/core';
 import { createClient } from '@social-data/core/node';
 import { writeReport } from '@social-data/n8n-harness';

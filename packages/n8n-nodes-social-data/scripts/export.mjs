@@ -58,13 +58,16 @@ function importsOf(file) {
   return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
 }
 
+/** Core's entries the node imports: the main one and its subpaths (`@social-data/core/feeds`...). */
+const CORE_ENTRIES = ['index', 'feeds', 'agent', 'media', 'files'];
+
 /**
- * Core's files reachable from the entries the node imports (the main one and `/files`); a reach
- * into src/node/ or a package is an error.
+ * Core's files reachable from the entries the node imports; a reach into src/node/ or a package
+ * is an error.
  */
 export function coreClosure() {
   const seen = new Set();
-  const pending = [join(coreSrc, 'index.ts'), join(coreSrc, 'files.ts')];
+  const pending = CORE_ENTRIES.map((entry) => join(coreSrc, `${entry}.ts`));
   while (pending.length > 0) {
     const file = pending.pop();
     if (seen.has(file)) continue;
@@ -82,14 +85,14 @@ export function coreClosure() {
 
 /**
  * Points every import of core at the inlined copy, relative to the importing file: the main entry
- * at core/ (its index.ts), `@social-data/core/files` at core/files (files.ts).
+ * at core/ (its index.ts), a subpath such as `@social-data/core/files` at core/files (files.ts).
  */
 function inlineCoreImports(text, fileInTree) {
   const target = posix.relative(posix.dirname(fileInTree), 'core');
   const specifier = target.startsWith('.') ? target : `./${target}`;
   return text.replace(
-    /(from\s+)(['"])@social-data\/core(\/files)?\2/g,
-    (_, from, quote, files = '') => `${from}${quote}${specifier}${files}${quote}`,
+    /(from\s+)(['"])@social-data\/core(\/(?:feeds|agent|media|files))?\2/g,
+    (_, from, quote, entry = '') => `${from}${quote}${specifier}${entry}${quote}`,
   );
 }
 

@@ -4,7 +4,8 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const { MAX_ACCOUNTS, catalog, feeds, takesManyAccounts } = require('@social-data/core');
+const { catalog } = require('@social-data/core');
+const { MAX_ACCOUNTS, feeds, takesManyAccounts } = require('@social-data/core/feeds');
 
 const { between } = require('../../../scripts/readme-tables.cjs');
 

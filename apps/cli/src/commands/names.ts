@@ -1,5 +1,7 @@
-import { endpointIds, endpointSpec, feedIds, inputParams } from '@social-data/core';
-import type { EndpointId, FeedId, ParamSpec } from '@social-data/core';
+import { endpointIds, endpointSpec, inputParams } from '@social-data/core';
+import { feedIds } from '@social-data/core/feeds';
+import type { EndpointId, ParamSpec } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 
 /** `followersYouKnow`, `list_id` → `followers-you-know`, `list-id`. */
 export function kebab(name: string): string {

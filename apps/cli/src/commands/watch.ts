@@ -1,15 +1,14 @@
+import { catalog, normalizeParams, shaperFor } from '@social-data/core';
 import {
   DEFAULT_POLL_PAGES,
   MAX_POLL_PAGES,
-  catalog,
   feedPages,
   feeds,
   isRemovalFeed,
-  normalizeParams,
   pollOnce,
-  shaperFor,
-} from '@social-data/core';
-import type { FeedId, SocialDataClient, UntypedParams } from '@social-data/core';
+} from '@social-data/core/feeds';
+import type { SocialDataClient, UntypedParams } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { Argument, Option } from 'commander';
 import type { Command } from 'commander';

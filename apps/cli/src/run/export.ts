@@ -1,4 +1,5 @@
-import { catalog, isPaginated, normalizeParams, readOptions, shaperFor } from '@social-data/core';
+import { catalog, isPaginated, normalizeParams, shaperFor } from '@social-data/core';
+import { readOptions } from '@social-data/core/feeds';
 import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@social-data/core';
 import { resolve } from 'node:path';
 import { openDestination } from '../output/destination';

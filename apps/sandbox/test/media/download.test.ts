@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { MediaDownloadError, TimeoutError, downloadMedia, mediaTargets } from '@social-data/core';
-import type { Media, MediaDownloadOptions, MediaFile, MediaTarget } from '@social-data/core';
+import { MediaDownloadError, TimeoutError } from '@social-data/core';
+import { downloadMedia, mediaTargets } from '@social-data/core/media';
+import type { Media } from '@social-data/core';
+import type { MediaDownloadOptions, MediaFile, MediaTarget } from '@social-data/core/media';
 import { fetchMediaTransport } from '@social-data/core/node';
 import { startRecorder } from '../../src';
 import type { Recorder } from '../../src';

@@ -4,11 +4,9 @@ import {
   describeRange,
   endpointIds,
   endpointSpec,
-  filteredRead,
-  filteredReadNotice,
   isPaginated,
-  readOptions,
 } from '@social-data/core';
+import { filteredRead, filteredReadNotice, readOptions } from '@social-data/core/feeds';
 import type { OpenPaginator, PaginatedId } from '@social-data/core';
 
 import { readWithinStep } from './bounded-read';

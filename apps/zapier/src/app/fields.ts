@@ -1,4 +1,5 @@
-import { MAX_POLL_PAGES, inputParams, isSimplifiable } from '@social-data/core';
+import { inputParams, isSimplifiable } from '@social-data/core';
+import { MAX_POLL_PAGES } from '@social-data/core/feeds';
 import type { EndpointId, ParamFormat } from '@social-data/core';
 
 /** Zapier's description of one input field. */

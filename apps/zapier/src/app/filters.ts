@@ -1,5 +1,7 @@
-import { filterFields as coreFilterFields, formFilter, takesFilters } from '@social-data/core';
-import type { EndpointId, FilterField } from '@social-data/core';
+import { filterFields as coreFilterFields } from '@social-data/core/feeds';
+import { formFilter, takesFilters } from '@social-data/core/feeds';
+import type { EndpointId } from '@social-data/core';
+import type { FilterField } from '@social-data/core/feeds';
 
 import { zapierBoolean } from './fields';
 import type { InputField } from './fields';

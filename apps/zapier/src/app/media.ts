@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 
-import { downloadMedia, recordKindOf, tweetsCarryMedia } from '@social-data/core';
-import type { EndpointId, Media, MediaTarget } from '@social-data/core';
+import { recordKindOf, tweetsCarryMedia } from '@social-data/core';
+import { downloadMedia } from '@social-data/core/media';
+import type { EndpointId, Media } from '@social-data/core';
+import type { MediaTarget } from '@social-data/core/media';
 import { sleep } from '@social-data/core/node';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 

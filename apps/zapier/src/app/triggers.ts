@@ -1,3 +1,4 @@
+import { normalizeParams, normalizeScreenNameList, ValidationError } from '@social-data/core';
 import {
   MAX_ACCOUNTS,
   feedIds,
@@ -6,16 +7,14 @@ import {
   isRemovalFeed,
   isUserFeed,
   newestRecord,
-  normalizeParams,
-  normalizeScreenNameList,
   pollAccountsOnce,
   pollOnce,
   pollPages,
   takesManyAccounts,
   timeBudget,
-  ValidationError,
-} from '@social-data/core';
-import type { AccountRecord, FeedId, OpenPaginator, SocialDataClient } from '@social-data/core';
+} from '@social-data/core/feeds';
+import type { OpenPaginator, SocialDataClient } from '@social-data/core';
+import type { AccountRecord, FeedId } from '@social-data/core/feeds';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { readWithinStep } from './bounded-read';

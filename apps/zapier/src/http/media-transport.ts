@@ -1,4 +1,4 @@
-import type { MediaTransport } from '@social-data/core';
+import type { MediaTransport } from '@social-data/core/media';
 import type { ZObject } from 'zapier-platform-core';
 
 import { hangUpSignal, hangingUp } from './hang-up';

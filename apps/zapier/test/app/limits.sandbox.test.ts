@@ -1,5 +1,6 @@
-import { endpointSpec, feedIds, feeds, isRemovalFeed } from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+import { endpointSpec } from '@social-data/core';
+import { feedIds, feeds, isRemovalFeed } from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
 import { communityId, listId, TWEETS_PER_PAGE } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 

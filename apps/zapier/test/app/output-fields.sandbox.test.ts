@@ -1,5 +1,7 @@
-import { feeds, isRemovalFeed, tweetsCarryMedia } from '@social-data/core';
-import type { EndpointId, FeedId } from '@social-data/core';
+import { tweetsCarryMedia } from '@social-data/core';
+import { feeds, isRemovalFeed } from '@social-data/core/feeds';
+import type { EndpointId } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import { accountId, communityId, listId, topicId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 

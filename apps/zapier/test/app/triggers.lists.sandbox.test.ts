@@ -1,4 +1,4 @@
-import { MAX_ACCOUNTS, watchKey } from '@social-data/core';
+import { MAX_ACCOUNTS, watchKey } from '@social-data/core/feeds';
 import type { ZObject } from 'zapier-platform-core';
 import type { Sandbox } from '@social-data/sandbox';
 

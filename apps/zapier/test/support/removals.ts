@@ -1,4 +1,4 @@
-import type { FeedId } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import { listId } from '@social-data/sandbox';
 import type { Sandbox } from '@social-data/sandbox';
 

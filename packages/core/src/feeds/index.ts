@@ -11,17 +11,10 @@ export { feedIds, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './
 export { formFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';
 export type { FilterField } from './filter-fields';
-export {
-  FILTER_PAGE_CAP,
-  filteredRead,
-  filteredReadNotice,
-  prefetchUntil,
-  readFiltered,
-} from './filtered-read';
+export { filteredRead, filteredReadNotice, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
 export { readOptions } from './read-options';
 export type { ReadRequest } from './read-options';
-export { noticeOf } from './notice';
 export type { PollNotice } from './notice';
 export { pollAccountsOnce, pollOnce } from './poll-once';
 export type {
@@ -34,7 +27,6 @@ export type {
 export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
-export { compareIds } from './ids';
 export type { IdRange } from './ids';
 export { feedPages } from './pages';
 export { DEFAULT_POLL_PAGES, MAX_POLL_PAGES, pollPages } from './reading';

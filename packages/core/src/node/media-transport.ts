@@ -1,4 +1,4 @@
-import type { MediaTransport } from '@social-data/core';
+import type { MediaTransport } from '@social-data/core/media';
 
 /**
  * Node's fetch as a media transport: the headers core gives and nothing else (fetch keeps no

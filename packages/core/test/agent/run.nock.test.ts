@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { agentArgName, agentTools, catalog, endpointIds, MIN_OUTPUT_BUDGET, runAgentTool } from '../../src';
+import { catalog, endpointIds } from '../../src';
+import { agentArgName, agentTools, MIN_OUTPUT_BUDGET, runAgentTool } from '../../src/agent';
 import { agentInputSchema } from '../../src/agent/tools';
 import { API_KEY, BASE, COOKIE, PROXY, testClient } from '../support/client';
 import { ok, tweet, user, users } from '../support/fixtures';

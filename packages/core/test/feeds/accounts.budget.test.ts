@@ -1,5 +1,5 @@
-import { pollAccounts } from '../../src';
-import type { AccountsBudget, AccountsState } from '../../src';
+import { pollAccounts } from '../../src/feeds';
+import type { AccountsBudget, AccountsState } from '../../src/feeds';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 
 /**

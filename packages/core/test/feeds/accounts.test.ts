@@ -1,7 +1,8 @@
-import { MAX_ACCOUNTS, NotFoundError, pollAccounts } from '../../src';
+import { NotFoundError } from '../../src';
+import { MAX_ACCOUNTS, pollAccounts } from '../../src/feeds';
 import { ACCOUNT_IDS } from '../../src/feeds/accounts';
 import { knownIdCount } from '../../src/feeds/state';
-import type { AccountsState } from '../../src';
+import type { AccountsState } from '../../src/feeds';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 
 const OPTIONS = { key: 'newTweet', order: 'time' as const, maxPages: 10 };

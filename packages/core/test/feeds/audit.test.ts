@@ -1,4 +1,4 @@
-import { noticeOf } from '../../src';
+import { noticeOf } from '../../src/feeds/notice';
 import { AUDIT_EVERY, audited } from '../../src/feeds/audit';
 import { readState } from '../../src/feeds/state';
 import { FakeFeed, accountIds } from '../support/fake-feed';

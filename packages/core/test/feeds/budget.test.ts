@@ -1,5 +1,5 @@
-import { pollFeedWithin, timeBudget } from '../../src';
-import type { WatchOptions } from '../../src';
+import { pollFeedWithin, timeBudget } from '../../src/feeds';
+import type { WatchOptions } from '../../src/feeds';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 import { workLeft } from '../support/watch';
 

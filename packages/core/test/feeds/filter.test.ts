@@ -1,7 +1,8 @@
-import { ValidationError, formFilter } from '../../src';
+import { ValidationError } from '../../src';
+import { formFilter } from '../../src/feeds';
 import { filtersAnything, tweetFilter } from '../../src/feeds/filter';
 import { pollFeed } from '../../src/feeds/watch';
-import type { TweetFilter } from '../../src';
+import type { TweetFilter } from '../../src/feeds';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 
 const base = {

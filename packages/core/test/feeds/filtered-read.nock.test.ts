@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { filteredReadNotice, readFiltered } from '../../src';
+import { filteredReadNotice, readFiltered } from '../../src/feeds';
 import { tweetFilter } from '../../src/feeds/filter';
 import type { Tweet } from '../../src';
 import { BASE, testClient } from '../support/client';

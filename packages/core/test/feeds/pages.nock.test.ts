@@ -1,7 +1,7 @@
 import nock from 'nock';
 
-import { feedPages } from '../../src';
-import type { FeedPage } from '../../src';
+import { feedPages } from '../../src/feeds';
+import type { FeedPage } from '../../src/feeds';
 import { BASE, testClient } from '../support/client';
 import { ok, tweets, users } from '../support/fixtures';
 

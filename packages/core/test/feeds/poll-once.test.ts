@@ -1,5 +1,6 @@
-import { AuthenticationError, NotFoundError, PermissionError, pollAccountsOnce, pollOnce } from '../../src';
-import type { StateStore } from '../../src';
+import { AuthenticationError, NotFoundError, PermissionError } from '../../src';
+import { pollAccountsOnce, pollOnce } from '../../src/feeds';
+import type { StateStore } from '../../src/feeds';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 
 /** The one poll every surface runs (the n8n trigger, Zapier's triggers, `social-data watch`). */

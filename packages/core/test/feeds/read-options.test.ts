@@ -1,13 +1,8 @@
-import {
-  FILTER_PAGE_CAP,
-  Paginator,
-  endpointIds,
-  endpointSpec,
-  isPaginated,
-  readFiltered,
-  readOptions,
-} from '../../src';
-import type { Page, PaginatedId, ReadRequest } from '../../src';
+import { Paginator, endpointIds, endpointSpec, isPaginated } from '../../src';
+import { readFiltered, readOptions } from '../../src/feeds';
+import { FILTER_PAGE_CAP } from '../../src/feeds/filtered-read';
+import type { Page, PaginatedId } from '../../src';
+import type { ReadRequest } from '../../src/feeds';
 
 /**
  * The paginator options every surface's read takes (`readOptions`: n8n's operations, Zapier's

@@ -1,4 +1,4 @@
-import type { WatchOptions, WatchState } from '../../src';
+import type { WatchOptions, WatchState } from '../../src/feeds';
 import { positionRequestCap } from '../../src/feeds/position';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch, workLeft } from '../support/watch';

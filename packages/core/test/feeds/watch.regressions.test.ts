@@ -1,6 +1,6 @@
-import { watchKey } from '../../src';
+import { watchKey } from '../../src/feeds';
 import { MAX_PENDING, MAX_POSITION_IDS, knownIdCount } from '../../src/feeds/state';
-import type { WatchState } from '../../src';
+import type { WatchState } from '../../src/feeds';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch, workLeft } from '../support/watch';
 

@@ -6,10 +6,10 @@ import {
   newestRecord,
   takesManyAccounts,
   watchKey,
-} from '../../src';
+} from '../../src/feeds';
 import { MAX_SEEN } from '../../src/feeds/state';
 import { pollFeed } from '../../src/feeds/watch';
-import type { TimeState } from '../../src';
+import type { TimeState } from '../../src/feeds';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch } from '../support/watch';
 

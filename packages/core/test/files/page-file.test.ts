@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 
-import { ConnectionError, Paginator, prefetchUntil } from '../../src';
+import { ConnectionError, Paginator } from '../../src';
+import { prefetchUntil } from '../../src/feeds/filtered-read';
 import type { Page } from '../../src';
 import { pageFile } from '../../src/files';
 import type { Format, PageFileSummary } from '../../src/files';

@@ -3,15 +3,13 @@ import nock from 'nock';
 import {
   CancelledError,
   ConnectionError,
-  DEFAULT_MAX_MEDIA_BYTES,
   MediaDownloadError,
   TimeoutError,
   ValidationError,
-  downloadMedia,
-  mediaTargets,
 } from '../../src';
+import { DEFAULT_MAX_MEDIA_BYTES, downloadMedia, mediaTargets } from '../../src/media';
 import { mediaFileName } from '../../src/media/content';
-import type { MediaDownloadOptions, MediaFile, MediaTarget, MediaTransport } from '../../src';
+import type { MediaDownloadOptions, MediaFile, MediaTarget, MediaTransport } from '../../src/media';
 import { fetchMediaTransport } from '../../src/node';
 import { API_KEY, BASE, COOKIE, PROXY, systemError, testClient } from '../support/client';
 

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import nock from 'nock';
 
-import { ConnectionError, Paginator, prefetchUntil, readFiltered } from '../../src';
+import { ConnectionError, Paginator } from '../../src';
+import { readFiltered } from '../../src/feeds';
+import { prefetchUntil } from '../../src/feeds/filtered-read';
 import type { Page, PaginateOptions } from '../../src';
 import { BASE, testClient } from '../support/client';
 import { ok, users } from '../support/fixtures';

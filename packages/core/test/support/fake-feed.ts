@@ -1,5 +1,5 @@
 import { ConnectionError, ValidationError } from '../../src';
-import type { FeedPage, ReadPages } from '../../src';
+import type { FeedPage, ReadPages } from '../../src/feeds';
 
 export interface Item {
   id: string;

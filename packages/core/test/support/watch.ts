@@ -1,5 +1,5 @@
 import { pollFeed } from '../../src/feeds/watch';
-import type { WatchOptions, WatchState } from '../../src';
+import type { WatchOptions, WatchState } from '../../src/feeds';
 import type { FakeFeed } from './fake-feed';
 
 /** Whether a stored state still has unread items to work off: a backlog, or a gap in a position feed. */

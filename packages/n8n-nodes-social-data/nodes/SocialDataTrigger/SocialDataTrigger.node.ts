@@ -1,4 +1,4 @@
-import { feedIds, feeds } from '@social-data/core';
+import { feedIds, feeds } from '@social-data/core/feeds';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 

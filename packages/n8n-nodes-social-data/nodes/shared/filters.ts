@@ -1,5 +1,6 @@
-import { filterFields, formFilter, takesFilters } from '@social-data/core';
-import type { EndpointId, FilterField, TweetFilter } from '@social-data/core';
+import { filterFields, formFilter, takesFilters } from '@social-data/core/feeds';
+import type { EndpointId } from '@social-data/core';
+import type { FilterField, TweetFilter } from '@social-data/core/feeds';
 import type { INodeProperties } from 'n8n-workflow';
 
 /** What the filter options hold, as an Options collection stores them. */

@@ -1,4 +1,4 @@
-import { DEFAULT_OUTPUT_BUDGET, approximateTokens } from '@social-data/core';
+import { DEFAULT_OUTPUT_BUDGET, approximateTokens } from '@social-data/core/agent';
 import { createClient } from '@social-data/core/node';
 import type { Sandbox } from '@social-data/sandbox';
 import {

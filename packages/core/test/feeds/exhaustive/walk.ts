@@ -1,7 +1,7 @@
 import { reportFigures } from '@social-data/test-support';
 import { ConnectionError } from '../../../src';
 import { pollFeed } from '../../../src/feeds/watch';
-import type { FeedPage, ReadPages, WatchOptions } from '../../../src';
+import type { FeedPage, ReadPages, WatchOptions } from '../../../src/feeds';
 import { positionRequestCap } from '../../../src/feeds/position';
 import { workLeft } from '../../support/watch';
 

@@ -1,5 +1,5 @@
 import { pageFile } from '@social-data/core/files';
-import { filteredReadNotice } from '@social-data/core';
+import { filteredReadNotice } from '@social-data/core/feeds';
 import type { Paginator, PaginatedId } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';

@@ -1,11 +1,5 @@
-import {
-  NotFoundError,
-  endpointSpec,
-  filteredReadNotice,
-  isPaginated,
-  readFiltered,
-  readOptions,
-} from '@social-data/core';
+import { NotFoundError, endpointSpec, isPaginated } from '@social-data/core';
+import { filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
   BatchResult,

@@ -1,4 +1,5 @@
-import { agentToolDescription, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import { endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import { agentToolDescription } from '@social-data/core/agent';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 

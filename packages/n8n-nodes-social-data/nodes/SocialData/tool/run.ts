@@ -1,11 +1,7 @@
-import {
-  DEFAULT_OUTPUT_BUDGET,
-  MAX_AGENT_LIMIT,
-  endpointSpec,
-  isPaginated,
-  runAgentTool,
-} from '@social-data/core';
-import type { AgentOutput, EndpointId } from '@social-data/core';
+import { endpointSpec, isPaginated } from '@social-data/core';
+import { DEFAULT_OUTPUT_BUDGET, MAX_AGENT_LIMIT, runAgentTool } from '@social-data/core/agent';
+import type { EndpointId } from '@social-data/core';
+import type { AgentOutput } from '@social-data/core/agent';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { CREDENTIAL_TITLE } from '../../shared/credential';

@@ -1,15 +1,14 @@
+import { normalizeParams, normalizeScreenNameList } from '@social-data/core';
 import {
   MAX_ACCOUNTS,
   feedPages,
   feeds,
   newestRecord,
-  normalizeParams,
-  normalizeScreenNameList,
   pollAccountsOnce,
   pollPages,
   timeBudget,
-} from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+} from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { toNodeError } from '../../shared/errors';

@@ -1,5 +1,6 @@
-import { feeds, inputParams } from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+import { inputParams } from '@social-data/core';
+import { feeds } from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
 
 /** The fields an event's feed needs (the account, list or community), as the action node names them. */
 export function eventParams(id: FeedId) {

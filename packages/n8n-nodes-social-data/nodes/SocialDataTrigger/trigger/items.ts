@@ -1,5 +1,6 @@
-import { feeds } from '@social-data/core';
-import type { FeedId, SocialDataClient } from '@social-data/core';
+import { feeds } from '@social-data/core/feeds';
+import type { SocialDataClient } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import { NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 

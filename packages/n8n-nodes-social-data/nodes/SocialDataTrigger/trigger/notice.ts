@@ -1,4 +1,4 @@
-import type { PollNotice } from '@social-data/core';
+import type { PollNotice } from '@social-data/core/feeds';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 /**

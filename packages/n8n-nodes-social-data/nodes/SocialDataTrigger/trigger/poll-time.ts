@@ -1,5 +1,5 @@
-import { timeBudget } from '@social-data/core';
-import type { FeedSpec, ReadPages } from '@social-data/core';
+import { timeBudget } from '@social-data/core/feeds';
+import type { FeedSpec, ReadPages } from '@social-data/core/feeds';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { clientFor } from '../../shared/transport/client';

@@ -1,15 +1,14 @@
+import { catalog, normalizeParams } from '@social-data/core';
 import {
-  catalog,
   feedPages,
   feeds,
   isRemovalFeed,
   newestRecord,
-  normalizeParams,
   pollOnce,
   pollPages,
   takesManyAccounts,
-} from '@social-data/core';
-import type { FeedId } from '@social-data/core';
+} from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../../shared/credential';

@@ -1,13 +1,14 @@
+import { recordKindOf } from '@social-data/core';
 import {
   DEFAULT_POLL_PAGES,
   MAX_ACCOUNTS,
   MAX_POLL_PAGES,
   feedIds,
   feeds,
-  recordKindOf,
   takesManyAccounts,
-} from '@social-data/core';
-import type { FeedId, ParamSpec } from '@social-data/core';
+} from '@social-data/core/feeds';
+import type { ParamSpec } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { fieldFor, simplifyOption } from '../../shared/fields';

@@ -1,5 +1,6 @@
-import { downloadMedia } from '@social-data/core';
-import type { MediaFile, MediaTarget, MediaTransport, Redact } from '@social-data/core';
+import { downloadMedia } from '@social-data/core/media';
+import type { Redact } from '@social-data/core';
+import type { MediaFile, MediaTarget, MediaTransport } from '@social-data/core/media';
 import { sleep } from 'n8n-workflow';
 import type { IBinaryData } from 'n8n-workflow';
 

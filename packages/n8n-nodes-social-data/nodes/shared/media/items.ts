@@ -1,4 +1,5 @@
-import { CancelledError, mediaTargets } from '@social-data/core';
+import { CancelledError } from '@social-data/core';
+import { mediaTargets } from '@social-data/core/media';
 import type { Media, SocialDataClient } from '@social-data/core';
 import type { IBinaryKeyData, IDataObject, INodeExecutionData } from 'n8n-workflow';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_MAX_MEDIA_BYTES, recordKindOf, tweetsCarryMedia } from '@social-data/core';
+import { recordKindOf, tweetsCarryMedia } from '@social-data/core';
+import { DEFAULT_MAX_MEDIA_BYTES } from '@social-data/core/media';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 

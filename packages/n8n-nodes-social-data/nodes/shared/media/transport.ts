@@ -1,4 +1,4 @@
-import type { MediaTransport } from '@social-data/core';
+import type { MediaTransport } from '@social-data/core/media';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import type { NodeContext } from '../transport/n8nTransport';

@@ -1,4 +1,4 @@
-import { DEFAULT_OUTPUT_BUDGET } from '@social-data/core';
+import { DEFAULT_OUTPUT_BUDGET } from '@social-data/core/agent';
 import nock from 'nock';
 import { NodeHelpers } from 'n8n-workflow';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';

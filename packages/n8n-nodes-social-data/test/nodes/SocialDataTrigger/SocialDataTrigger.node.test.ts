@@ -1,5 +1,7 @@
-import { catalog, feedIds, feeds, inputParams, takesManyAccounts } from '@social-data/core';
-import type { EndpointSpec, FeedId } from '@social-data/core';
+import { catalog, inputParams } from '@social-data/core';
+import { feedIds, feeds, takesManyAccounts } from '@social-data/core/feeds';
+import type { EndpointSpec } from '@social-data/core';
+import type { FeedId } from '@social-data/core/feeds';
 import { communityId, listId } from '@social-data/sandbox';
 import type { SandboxControl, Sandbox } from '@social-data/sandbox';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';

@@ -1,0 +1,2 @@
+/** `@social-data/core/agent` — one tool per endpoint for AI agents, their schemas and their runs. */
+export * from './agent/index';
