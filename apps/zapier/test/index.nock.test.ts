@@ -5,7 +5,7 @@ import type { FeedId } from '@social-data/core/feeds';
 import { PLAIN_INPUTS } from '@social-data/test-support';
 import nock from 'nock';
 
-import { samples } from '../src/app/samples';
+import { recordSamples as samples } from '@social-data/core';
 import { everyStep, inputsFor, newZap, run } from './support/app';
 import type { Kind } from './support/app';
 

@@ -1,4 +1,4 @@
-import { endpointSpec, normalizeBoolean, recordKindOf, shaperFor, tweetsCarryMedia } from '@social-data/core';
+import { normalizeBoolean, recordKindOf, sampleRecord, shaperFor } from '@social-data/core';
 import type { EndpointId, Tweet } from '@social-data/core';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -8,7 +8,6 @@ import { hasMediaFiles, sampleFile, withMediaFiles } from './media';
 import type { Dehydrate } from './media';
 import { outputFieldsOf } from './output-fields';
 import type { OutputField } from './output-fields';
-import { samples } from './samples';
 
 /**
  * How an endpoint's records leave a step: as the API sent them, or flattened by core's simplify;
@@ -28,24 +27,11 @@ export function shapeFor(
   return (record) => withMediaFiles(shape(record), record, dehydrate);
 }
 
-/**
- * The sample record of an endpoint, shaped as that endpoint sends it: tweets with the short author
- * where the catalog says so, and without `media` where the endpoint sends none; where it sends
- * them, each item has the `file` a step adds.
- */
+/** The sample record of an endpoint (core's), its media items with the `file` a step adds. */
 export function sampleOf(id: EndpointId): Record<string, unknown> {
-  const kind = recordKindOf(id) ?? 'user';
-  if (kind !== 'tweet') return { ...samples[kind] };
-  const { author, media, ...tweet } = samples.tweet as Tweet;
-  const result = endpointSpec(id).result;
-  const short = result.kind === 'tweetPage' && result.author === 'short';
-  return {
-    ...tweet,
-    author: short
-      ? { id: author.id, userName: author.userName, name: author.name, screen_name: author.screen_name }
-      : author,
-    ...(tweetsCarryMedia(id) ? { media: media?.map((item) => ({ ...item, file: item.url })) } : {}),
-  };
+  const sample = sampleRecord(id);
+  const media = sample.media as Tweet['media'];
+  return media ? { ...sample, media: media.map((item) => ({ ...item, file: item.url })) } : sample;
 }
 
 /**

@@ -12,6 +12,8 @@ import {
   pollPages,
   takesManyAccounts,
   timeBudget,
+  firstOfEachId,
+  outputBudget,
 } from '@social-data/core/feeds';
 import type { OpenPaginator, SocialDataClient } from '@social-data/core';
 import type { AccountRecord, FeedId } from '@social-data/core/feeds';
@@ -26,17 +28,6 @@ import { dehydratorFor } from './media';
 import { OUTPUT_BUDGET_BYTES } from './limits';
 import { step } from './step';
 import { watchStore } from './watch-store';
-
-/** Each record once, the first time it comes: a feed that moves between two pages repeats one. */
-function uniqueById(records: object[]): object[] {
-  const seen = new Set<unknown>();
-  return records.filter((record) => {
-    const id = (record as { id?: unknown }).id;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
-}
 
 const moreAccountsField: InputField = {
   key: 'userNames',
@@ -77,8 +68,11 @@ async function pollAccountList(
   const readFor = (name: string) =>
     feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
   // A record belongs to one account: shaped once, with its account.
-  const sized = shapedWithSize((record, account) => ({ ...shape(record), watched_account: account }));
-  const itemOf = ({ account, record }: AccountRecord<{ id: string }>) => sized(record, account);
+  const output = outputBudget(
+    ({ account, record }: AccountRecord<{ id: string }>) => ({ ...shape(record), watched_account: account }),
+    OUTPUT_BUDGET_BYTES,
+    (entry) => entry.record,
+  );
   const result = await pollAccountsOnce({
     feed: event,
     names,
@@ -86,10 +80,7 @@ async function pollAccountList(
     store: { get: async (key) => fromMarkers(await store.get(key), key), set: store.set },
     maxPages: maxPagesOf(bundle),
     ...(keep ? { keep } : {}),
-    budget: {
-      fits: (found) => found.reduce((sum, entry) => sum + itemOf(entry).bytes, 0) <= OUTPUT_BUDGET_BYTES,
-      more: timeBudget(deadline),
-    },
+    budget: { fits: output.fits, more: timeBudget(deadline) },
   });
   for (const { account, error } of result.failures)
     z.console.log(`@${account} could not be read: ${(error as Error).message}`);
@@ -99,9 +90,9 @@ async function pollAccountList(
       `This poll reached Zapier's size or time limit: ${result.deferred === 1 ? '1 account was' : `${result.deferred} accounts were`} left for the next poll, which starts with them`,
     );
   // Zapier takes a poll's items newest first.
-  const output = uniqueById([...result.records].reverse().map((entry) => itemOf(entry).item));
-  if (result.notice) output.unshift({ id: `notice-${Date.now()}`, ...result.notice });
-  return output;
+  const items: object[] = firstOfEachId([...result.records].reverse().map(output.item));
+  if (result.notice) items.unshift({ id: `notice-${Date.now()}`, ...result.notice });
+  return items;
 }
 
 /**
@@ -134,23 +125,6 @@ function watchIdsOf(event: FeedId): number {
 }
 
 /**
- * Each record shaped once (by the record: the same object is the same item), with the bytes it
- * adds to the output (its JSON and a comma).
- */
-function shapedWithSize(shape: (record: unknown, account?: string) => object) {
-  const items = new Map<unknown, { item: object; bytes: number }>();
-  return (record: unknown, account?: string) => {
-    let entry = items.get(record);
-    if (!entry) {
-      const item = shape(record, account);
-      entry = { item, bytes: Buffer.byteLength(JSON.stringify(item)) + 1 };
-      items.set(record, entry);
-    }
-    return entry;
-  };
-}
-
-/**
  * What the editor's "Test trigger" shows (`isLoadingSample`), the watch untouched: the newest
  * page that has records passing the filters (Zapier shows three of them), or for a removal
  * trigger the newest account, as the profile a removal would carry.
@@ -173,7 +147,7 @@ async function editorSample(
   const keep = filterFrom(endpoint, bundle.inputData);
   const open: OpenPaginator = (prefetch) =>
     client.paginateUntyped(endpoint, params, { maxPages: 1, prefetch });
-  return uniqueById((await readWithinStep(open, { shape, maxItems: 1, deadline, keep })).records);
+  return firstOfEachId((await readWithinStep(open, { shape, maxItems: 1, deadline, keep })).records);
 }
 
 /**
@@ -204,9 +178,10 @@ async function pollOneFeed(
   // Pages stop before Zapier's time does; what is left is read by the next poll.
   const read = Object.assign(feedPages(client, feed.endpoint, params), { more: timeBudget(deadline) });
   const keep = removal ? undefined : filterFrom(feed.endpoint, bundle.inputData);
-  const sized = shapedWithSize(shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z)));
-  const bytes = (records: readonly unknown[]) =>
-    records.reduce((sum: number, record) => sum + sized(record).bytes, 0);
+  const output = outputBudget(
+    shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z)),
+    OUTPUT_BUDGET_BYTES,
+  );
   const polled = await pollOnce({
     feed: event,
     read,
@@ -215,9 +190,9 @@ async function pollOneFeed(
     maxPages: maxPagesOf(bundle),
     maxIds: watchIdsOf(event),
     ...(keep ? { keep } : {}),
-    fits: (records) => bytes(records) <= OUTPUT_BUDGET_BYTES,
+    fits: output.fits,
     client,
-    shape: (record) => sized(record).item,
+    shape: output.item,
   }).catch((error: unknown) => {
     // Even a poll of one page (with a burst proven at once) is over the budget: records this
     // large cannot pass, unless Simplify makes them smaller.
@@ -233,10 +208,9 @@ async function pollOneFeed(
         const { id } = profile as { id: string };
         return { ...profile, id: `${id}-${at}`, account_id: id };
       })
-    : uniqueById(
-        [...polled.records.reverse(), ...withinBudget(polled.startedWith ?? [], sized)].map(
-          (record) => sized(record).item,
-        ),
+    : // A first poll's read is returned as far as it fits (the newest); the rest are older still.
+      firstOfEachId(
+        [...polled.records.reverse(), ...output.leading(polled.startedWith ?? [])].map(output.item),
       );
   // A poll that could not be sure starts the Zap once with a notice of its own (decision N29):
   // Zapier's task history shows it, and a Filter step can route on `notice`.
@@ -257,18 +231,6 @@ function tooLargeForOnePoll(event: FeedId, simplified: boolean): ValidationError
       hint: `${simplify}Nothing was marked as seen, so the next check tries them again.`,
     },
   );
-}
-
-/** The newest records of a first poll's read that fit the output budget: the rest are older still. */
-function withinBudget<R>(records: readonly R[], sized: (record: R) => { bytes: number }): R[] {
-  let total = 0;
-  const taken: R[] = [];
-  for (const record of records) {
-    total += sized(record).bytes;
-    if (total > OUTPUT_BUDGET_BYTES) break;
-    taken.push(record);
-  }
-  return taken;
 }
 
 /**

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { samples } from '../../src/app/samples';
+import { recordSamples as samples } from '@social-data/core';
 import { run } from '../support/app';
 
 const BASE = 'https://api.social-data.test';

@@ -4,3 +4,4 @@ export type { BatchLookupId, PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, 
 export type * from './types';
 export { endpointSpec, inputParams, isPaginated, recordKindOf } from './queries';
 export { tweetsCarryMedia } from './media';
+export { recordSamples, sampleRecord } from './samples';

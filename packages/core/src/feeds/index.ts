@@ -14,6 +14,8 @@ export type { FilterField } from './filter-fields';
 export { filteredRead, filteredReadNotice, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
 export { readOptions } from './read-options';
+export { firstOfEachId, outputBudget } from './output-budget';
+export type { OutputBudget } from './output-budget';
 export type { ReadRequest } from './read-options';
 export type { PollNotice } from './notice';
 export { pollAccountsOnce, pollOnce } from './poll-once';

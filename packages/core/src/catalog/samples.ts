@@ -1,8 +1,12 @@
-import type { Community, RecordKind, Topic, Tweet, User } from '@social-data/core';
+import type { Community, Topic, Tweet, User } from '../records/types';
+import type { RecordKind } from './types';
+import type { EndpointId } from './endpoints';
+import { endpointSpec, recordKindOf } from './queries';
+import { tweetsCarryMedia } from './media';
 
 /**
- * One record of each kind, shaped exactly as the API document describes them: the samples
- * Zapier shows before a step has run, and the source of every step's output fields.
+ * One record of each kind, shaped exactly as the API document describes them: what a host shows
+ * before a step has run (Zapier's samples) and derives its output fields from.
  */
 const user: User = {
   id: '1400000000000000001',
@@ -91,4 +95,23 @@ const topic: Topic = {
   not_interested: false,
 };
 
-export const samples: Record<RecordKind, object> = { user, tweet, community, topic };
+export const recordSamples: Readonly<Record<RecordKind, object>> = { user, tweet, community, topic };
+
+/**
+ * The sample record of an endpoint, as that endpoint sends it: tweets with the short author
+ * where the catalog says so, and without `media` where the endpoint sends none.
+ */
+export function sampleRecord(id: EndpointId): Record<string, unknown> {
+  const kind = recordKindOf(id) ?? 'user';
+  if (kind !== 'tweet') return { ...recordSamples[kind] };
+  const { author, media, ...rest } = tweet;
+  const result = endpointSpec(id).result;
+  const short = result.kind === 'tweetPage' && result.author === 'short';
+  return {
+    ...rest,
+    author: short
+      ? { id: author.id, userName: author.userName, name: author.name, screen_name: author.screen_name }
+      : author,
+    ...(tweetsCarryMedia(id) ? { media } : {}),
+  };
+}
