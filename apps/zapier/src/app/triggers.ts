@@ -176,7 +176,7 @@ async function pollOneFeed(
   const removal = isRemovalFeed(event);
   const params = normalizeParams(feed.endpoint, paramsFrom(feed.endpoint, bundle.inputData));
   // Pages stop before Zapier's time does; what is left is read by the next poll.
-  const read = Object.assign(feedPages(client, feed.endpoint, params), { more: timeBudget(deadline) });
+  const read = feedPages(client, feed.endpoint, params, deadline);
   const keep = removal ? undefined : filterFrom(feed.endpoint, bundle.inputData);
   const output = outputBudget(
     shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z)),

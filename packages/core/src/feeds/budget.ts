@@ -37,18 +37,3 @@ export async function pollFeedWithin<R extends { id: string }>(
   // 'shrink' never gives up: it throws at one page instead.
   return poll!;
 }
-
-/**
- * A host's time as a budget between steps (pages, accounts): another step is taken only when one
- * as long as the longest so far still ends before `deadline` (a time in ms since the epoch).
- */
-export function timeBudget(deadline: number, now: () => number = Date.now): () => boolean {
-  let since = now();
-  let longest = 0;
-  return () => {
-    const at = now();
-    longest = Math.max(longest, at - since);
-    since = at;
-    return at + longest < deadline;
-  };
-}

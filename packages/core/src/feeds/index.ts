@@ -1,5 +1,6 @@
 export { MAX_ACCOUNTS, pollAccounts } from './accounts';
-export { pollFeedWithin, timeBudget } from './budget';
+export { pollFeedWithin } from './budget';
+export { timeBudget } from './time-budget';
 export type {
   AccountFailure,
   AccountRecord,

@@ -4,6 +4,7 @@ import type { EndpointSpec } from '../catalog/types';
 import type { SocialDataClient, UntypedParams } from '../client';
 import { NotFoundError } from '../errors/classes';
 import type { FeedPage, ReadPages } from './reading';
+import { timeBudget } from './time-budget';
 
 /** The last page of an account feed carries a cursor shaped `"0|…"` (decision S3), or none. */
 const deadCursor = /^(0(\|.*)?)?$/;
@@ -14,11 +15,15 @@ const deadCursor = /^(0(\|.*)?)?$/;
  * gave (a stall), or an empty account page that still carries a live cursor (followed), is not
  * the end, so the engine keeps what it knew below instead of taking everything unseen for gone.
  * The parameters come from a trigger's form and are checked when the first page is asked for.
+ * With a `deadline` (a host's time for the poll, in `Date.now()` time), another page is read only
+ * while one as slow as the slowest so far still ends before it; what is left is read by the next
+ * poll, as a spent page budget's is.
  */
 export function feedPages<Id extends PaginatedId>(
   client: Pick<SocialDataClient, 'paginateUntyped' | 'lookup' | 'callUntyped'>,
   endpoint: Id,
   params: UntypedParams,
+  deadline?: number,
 ): ReadPages<PageRecordOf<Id>> {
   const spec: EndpointSpec = catalog[endpoint];
   const accounts = spec.result.kind === 'userPage';
@@ -34,14 +39,15 @@ export function feedPages<Id extends PaginatedId>(
     if (failed) throw failed.error;
     return found.records as PageRecordOf<Id>[];
   };
-  if (!counter) return Object.assign(read, { lookup });
+  const more = deadline === undefined ? {} : { more: timeBudget(deadline) };
+  if (!counter) return Object.assign(read, { lookup }, more);
   /** The account's own count of this list, for the counter audit (one lookup of the account). */
   const count = async (): Promise<number | undefined> => {
     const owner = await client.callUntyped('getUser', { userName: params.userName });
     const value = owner[counter];
     return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
   };
-  return Object.assign(read, { lookup, count });
+  return Object.assign(read, { lookup, count }, more);
   async function* read(start: string | undefined): AsyncGenerator<FeedPage<PageRecordOf<Id>>> {
     const given = new Set<string>(start ? [start] : []);
     let cursor = start;

@@ -34,6 +34,15 @@ describe('feedPages', () => {
     expect(pages.some((page) => page.stalled)).toBe(false);
   });
 
+  it('with a deadline, asks for another page only while one can still end before it', () => {
+    const { client } = testClient();
+    const params = { userName: 'jack' };
+    expect(feedPages(client, 'getUserFollowers', params).more).toBeUndefined();
+    expect(feedPages(client, 'getUserFollowers', params, Date.now() + 3_600_000).more?.()).toBe(true);
+    expect(feedPages(client, 'getUserFollowers', params, Date.now() - 1).more?.()).toBe(false);
+    expect(feedPages(client, 'getUserTweets', params, Date.now() - 1).more?.()).toBe(false);
+  });
+
   it('marks a cursor the API already gave as a stall, not the end of the feed', async () => {
     const timeline = () => nock(BASE).get('/social/user/jack/tweets');
     timeline().reply(200, ok({ tweets: tweets(0, 2), has_next_page: true, next_cursor: 'A' }));

@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { toNodeError } from '../../shared/errors';
 import { shapeFor } from '../../shared/records';
 import { withNotice } from './notice';
-import { pollClient, pollDeadline, withinPollTime } from './poll-time';
+import { pollClient, pollDeadline } from './poll-time';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 
@@ -40,11 +40,7 @@ export async function pollAccountList(
   const deadline = pollDeadline(context);
   const client = await pollClient(context, feed, deadline);
   const readFor = (name: string) =>
-    withinPollTime(
-      context,
-      feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name })),
-      deadline,
-    );
+    feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }), deadline);
   const account = new Map<string, string>();
   const base = shapeFor(feed.endpoint, options.simplify);
   const shape = (record: unknown) => ({

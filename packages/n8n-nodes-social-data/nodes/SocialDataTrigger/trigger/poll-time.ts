@@ -1,5 +1,4 @@
-import { timeBudget } from '@social-data/core/feeds';
-import type { FeedSpec, ReadPages } from '@social-data/core/feeds';
+import type { FeedSpec } from '@social-data/core/feeds';
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { clientFor } from '../../shared/transport/client';
@@ -7,21 +6,13 @@ import { clientFor } from '../../shared/transport/client';
 /**
  * The time n8n gives one poll, when it says: n8n 2.41's durable scheduler abandons a poll past
  * its budget (45 s less a margin) and backs off, so a long read (Max Pages per Poll 50 makes up to
- * 115 requests) would never finish. Pages then stop in time, as a spent page budget does, and the
- * next poll reads on. Older n8n has no such call and no such limit.
+ * 115 requests) would never finish. Pages then stop in time (core's `feedPages` with a deadline),
+ * as a spent page budget does, and the next poll reads on. Older n8n has no such call and no such
+ * limit.
  */
 export function pollDeadline(context: IPollFunctions): number | undefined {
   const budget = (context as { getPollBudgetMs?: () => number }).getPollBudgetMs?.();
   return typeof budget === 'number' && budget > 0 ? Date.now() + budget : undefined;
-}
-
-/** A feed read whose pages stop before the poll's time is up (see `pollDeadline`). */
-export function withinPollTime<R>(
-  context: IPollFunctions,
-  read: ReadPages<R>,
-  deadline = pollDeadline(context),
-) {
-  return deadline === undefined ? read : Object.assign(read, { more: timeBudget(deadline) });
 }
 
 /**

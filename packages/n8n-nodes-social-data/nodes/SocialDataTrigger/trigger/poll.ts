@@ -21,7 +21,7 @@ import { pollAccountList } from './accounts';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 import { withNotice } from './notice';
-import { pollClient, pollDeadline, withinPollTime } from './poll-time';
+import { pollClient, pollDeadline } from './poll-time';
 
 /**
  * One poll of the trigger. Activation records where the feed stands and emits nothing; later
@@ -48,7 +48,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     // ends with the poll's time, not three 30 s attempts later (issue 38, case 1).
     const deadline = pollDeadline(this);
     const client = await pollClient(this, feed, deadline);
-    const read = withinPollTime(this, feedPages(client, feed.endpoint, params), deadline);
+    const read = feedPages(client, feed.endpoint, params, deadline);
 
     if (this.getMode() === 'manual') {
       const newest = await newestRecord(read, keep);
