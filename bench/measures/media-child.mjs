@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 const [baseUrl, count, bytes] = process.argv.slice(2).map((value, i) => (i === 0 ? value : Number(value)));
 const CONCURRENCY = 4;
 const { createClient, fetchMediaTransport, sleep } = await import('../../packages/core/dist/node.js');
-const { downloadMedia, mediaTargets } = await import('../../packages/core/dist/index.js');
+const { downloadMedia, mediaTargets } = await import('../../packages/core/dist/media.js');
 
 // The session the sandbox prints for own-session calls: media tweets of a user are one.
 const client = createClient({
