@@ -11,7 +11,9 @@ const ROOT = join(__dirname, '..');
 const README = join(ROOT, 'README.md');
 
 function endpointsTable() {
-  const { agentToolName, catalog, endpointIds, feeds } = require(join(ROOT, 'packages/core/dist/index.cjs'));
+  const { catalog, endpointIds } = require(join(ROOT, 'packages/core/dist/index.cjs'));
+  const { agentToolName } = require(join(ROOT, 'packages/core/dist/agent.cjs'));
+  const { feeds } = require(join(ROOT, 'packages/core/dist/feeds.cjs'));
   const { SocialData } = require(
     join(ROOT, 'packages/n8n-nodes-social-data/dist/nodes/SocialData/SocialData.node.js'),
   );
@@ -49,8 +51,10 @@ function endpointsTable() {
 }
 
 function feedsTable() {
-  const core = require(join(ROOT, 'packages/core/dist/index.cjs'));
-  const { catalog, feedIds, feeds, isRemovalFeed, recordKindOf, takesManyAccounts, MAX_ACCOUNTS } = core;
+  const { catalog, recordKindOf } = require(join(ROOT, 'packages/core/dist/index.cjs'));
+  const { feedIds, feeds, isRemovalFeed, takesManyAccounts, MAX_ACCOUNTS } = require(
+    join(ROOT, 'packages/core/dist/feeds.cjs'),
+  );
   const { SocialDataTrigger } = require(
     join(ROOT, 'packages/n8n-nodes-social-data/dist/nodes/SocialDataTrigger/SocialDataTrigger.node.js'),
   );
