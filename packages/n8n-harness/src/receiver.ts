@@ -19,7 +19,13 @@ export class Receiver {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       this.received.push(JSON.parse(body) as Received);
-      const answer = () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      // Each post on a connection of its own: a sender that kept it (n8n's HTTP Request node pools
+      // sockets) could write its next post as this server closes it for idleness, and that post
+      // fails with ECONNRESET, failing the execution whose items the test waits for (CI run 31).
+      const answer = () =>
+        response
+          .writeHead(200, { 'content-type': 'application/json', connection: 'close' })
+          .end('{"ok":true}');
       if (this.held) this.held.push(answer);
       else answer();
     });
