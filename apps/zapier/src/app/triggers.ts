@@ -65,8 +65,9 @@ async function pollAccountList(
   const shape = shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z));
   const keep = filterFrom(feed.endpoint, bundle.inputData);
   const store = watchStore(z, bundle);
+  // Each account's pages stop in time too: what is left is read by the next poll.
   const readFor = (name: string) =>
-    feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }));
+    feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }), deadline);
   // A record belongs to one account: shaped once, with its account.
   const output = outputBudget(
     ({ account, record }: AccountRecord<{ id: string }>) => ({ ...shape(record), watched_account: account }),

@@ -197,6 +197,9 @@ function everyAccountFailed(failures: readonly AccountFailure[]): unknown {
     messages.size === 1
       ? `${first.message} (every watched account: ${failures.map(({ account }) => `@${account}`).join(', ')})`
       : `Every watched account failed: ${failures.map(({ account, error }) => `@${account}: ${(error as Error).message}`).join('; ')}`;
+  // What to do for each cause, not the first account's alone.
+  const hints = failures.map(({ error }) => (error instanceof SocialDataError ? error.hint : ''));
+  first.hint = [...new Set(hints.filter(Boolean))].join(' ');
   return first;
 }
 

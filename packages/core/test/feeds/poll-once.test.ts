@@ -144,14 +144,17 @@ describe('a poll in which every account failed', () => {
   it('names every account with its own reason, in the error the user reads', async () => {
     const error = await pollAccountsOnce(
       many({
-        gone: new NotFoundError('User not found', { status: 404 }),
-        hidden: new PermissionError('This account is protected', { status: 403 }),
+        gone: new NotFoundError('User not found', { status: 404, hint: 'Check the username.' }),
+        hidden: new PermissionError('This account is protected', { status: 403, hint: 'Follow it first.' }),
+        also: new NotFoundError('No such user', { status: 404, hint: 'Check the username.' }),
       }),
     ).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toBe(
-      'Every watched account failed: @gone: User not found; @hidden: This account is protected',
+      'Every watched account failed: @gone: User not found; @hidden: This account is protected; @also: No such user',
     );
+    // What to do for every cause, each once: not only the first account's fix.
+    expect((error as NotFoundError).hint).toBe('Check the username. Follow it first.');
   });
 
   it('names the accounts once when they failed alike', async () => {

@@ -1,5 +1,5 @@
 import { NotFoundError, endpointSpec, isPaginated } from '@social-data/core';
-import { filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
+import { filteredRead, filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
   BatchResult,
@@ -112,6 +112,7 @@ async function readPages(
   if (toFile)
     return readToFile(context, paginator, { operation, shape, keep, limit }, options, itemIndex, sink);
   if (byPage) {
+    let read = 0;
     let records = 0;
     for await (const page of paginator.pages()) {
       const passed = keep ? page.records.filter(keep) : page.records;
@@ -120,9 +121,14 @@ async function readPages(
         next_cursor: page.next_cursor,
         has_next_page: page.has_next_page,
       });
+      read += page.records.length;
       records += passed.length;
       if (limit !== undefined && records >= limit) break;
     }
+    const atCap = paginator.stopReason === 'maxPages';
+    const notice =
+      keep && filteredReadNotice(filteredRead(read, records, paginator.pagesFetched, atCap, limit));
+    if (notice) sink.notice(notice);
     return;
   }
   if (keep) {

@@ -92,6 +92,20 @@ describe('filters on tweet operations', () => {
     ]);
   });
 
+  it('Output "One Item per Page" with a filter stopped at Max Pages says so too', async () => {
+    const server = endlessTweets();
+    const { items, run } = await runNode(
+      tweets({ keywords: 'launch', maxPages: 2, outputMode: 'pages' }, { returnAll: true }),
+      { credentials },
+    );
+    expect(server.requests()).toBe(2);
+    expect(items.map((item) => (item.json.records as unknown[]).length)).toEqual([4, 4]);
+    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
+    expect(hints.map((hint) => hint.message)).toEqual([
+      'Read 40 tweets on 2 pages and 8 passed the filters; reading stopped at the page cap (Max Pages 2). Raise Max Pages to read further, or loosen the filters.',
+    ]);
+  });
+
   it('without Max Pages, a filter stops at 50 pages', async () => {
     const server = endlessTweets();
     const { items } = await runNode(tweets({ keywords: 'zzyzx' }, { returnAll: true }), { credentials });
