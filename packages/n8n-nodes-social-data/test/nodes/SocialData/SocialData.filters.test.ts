@@ -28,6 +28,10 @@ function endlessTweets() {
   return { scope, requests: () => requests };
 }
 
+/** The execution hints n8n shows in the node's output pane. */
+const hintsOf = (run: Awaited<ReturnType<typeof runNode>>['run']) =>
+  (run.data.resultData.runData['Social Data']?.[0]?.hints ?? []).map((hint) => hint.message);
+
 const tweets = (options: object, paging: object = { limit: 10 }) => ({
   resource: 'user',
   operation: 'getUserTweets',
@@ -62,8 +66,7 @@ describe('filters on tweet operations', () => {
     });
     expect(items).toEqual([]);
     expect(server.requests()).toBe(4);
-    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
-    expect(hints.map((hint) => hint.message)).toEqual([
+    expect(hintsOf(run)).toEqual([
       'Read 80 tweets on 4 pages and 0 passed the filters; reading stopped at the page cap (Max Pages 4). Raise Max Pages to read further, or loosen the filters.',
     ]);
   });
@@ -86,8 +89,7 @@ describe('filters on tweet operations', () => {
         .split('\n')
         .map((line) => (JSON.parse(line) as { text: string }).text),
     ).toEqual(Array.from({ length: 12 }, (_, at) => `Launch ${at * 5}`));
-    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
-    expect(hints.map((hint) => hint.message)).toEqual([
+    expect(hintsOf(run)).toEqual([
       'Read 60 tweets on 3 pages and 12 passed the filters; reading stopped at the page cap (Max Pages 3). Raise Max Pages to read further, or loosen the filters.',
     ]);
   });
@@ -100,8 +102,7 @@ describe('filters on tweet operations', () => {
     );
     expect(server.requests()).toBe(2);
     expect(items.map((item) => (item.json.records as unknown[]).length)).toEqual([4, 4]);
-    const hints = run.data.resultData.runData['Social Data']?.[0]?.hints ?? [];
-    expect(hints.map((hint) => hint.message)).toEqual([
+    expect(hintsOf(run)).toEqual([
       'Read 40 tweets on 2 pages and 8 passed the filters; reading stopped at the page cap (Max Pages 2). Raise Max Pages to read further, or loosen the filters.',
     ]);
   });
