@@ -1,4 +1,5 @@
-import { endpointSpec, isPaginated, isSimplifiable } from '@social-data/core';
+import { endpointSpec, isPaginated, isSimplifiable, recordKindOf } from '@social-data/core';
+import { maxPagesField, pageSizeField, simplifyField, startCursorField } from '@social-data/core/feeds';
 import type { EndpointId, SocialDataClient } from '@social-data/core';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
@@ -10,7 +11,7 @@ import { onInterrupt } from '../run/interrupt';
 import { wholeNumber } from '../run/numbers';
 import { camel, reportFailure } from './action';
 import { isIdList, isSubject, kebab, optionParams, positionalParam } from './names';
-import { addConnectionOptions, addOutputOptions, progressChoice } from './options';
+import { addConnectionOptions, addOutputOptions, flagOf, progressChoice } from './options';
 import type { CommonOptions } from './options';
 
 interface EndpointOptions extends CommonOptions, PagingOptions {
@@ -22,24 +23,18 @@ function addPagingOptions(command: Command, id: EndpointId): void {
   command
     .option('--all', 'follow every page (default: the first page only)')
     .addOption(new Option('--limit <n>', 'stop after N records').argParser(wholeNumber(1)))
-    .addOption(new Option('--max-pages <n>', 'stop after N requests').argParser(wholeNumber(1)))
-    .option('--start-cursor <cursor>', 'start from this next_cursor instead of the first page')
+    .addOption(flagOf(maxPagesField))
+    .addOption(flagOf(startCursorField))
     .option('--checkpoint <file>', 'save where the export stands after every page; run again to continue');
-  const count = endpointSpec(id).count;
+  const pageSize = pageSizeField(id);
+  if (!pageSize) return;
   // The API calls it count; here it is --page-size. The old name gets a pointer, not "unknown option".
-  if (count)
-    command.addOption(
-      new Option('--count <n>').hideHelp().argParser(() => {
-        throw new InvalidArgumentError('records per request are set with --page-size <n>.');
-      }),
-    );
-  if (count)
-    command.addOption(
-      new Option(
-        '--page-size <n>',
-        `records per request (${count.max ? `${count.min}–${count.max}` : `${count.min} or more`}${count.default ? `, default ${count.default}` : ''})`,
-      ).argParser(wholeNumber(count.min)),
-    );
+  command.addOption(
+    new Option('--count <n>').hideHelp().argParser(() => {
+      throw new InvalidArgumentError('records per request are set with --page-size <n>.');
+    }),
+  );
+  command.addOption(flagOf(pageSize));
 }
 
 /**
@@ -101,7 +96,7 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
       param.description,
     );
   if (isPaginated(id)) addPagingOptions(command, id);
-  addOutputOptions(command, isSimplifiable(id));
+  addOutputOptions(command, isSimplifiable(id) ? simplifyField([recordKindOf(id)]) : undefined);
   addConnectionOptions(command);
   command.action(async (...args: unknown[]) => {
     const options = (positional ? args[1] : args[0]) as EndpointOptions;

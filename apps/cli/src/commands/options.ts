@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import type { Command } from 'commander';
 import { FORMATS } from '@social-data/core/files';
 import type { Format } from '@social-data/core/files';
+import type { FormField } from '@social-data/core/feeds';
 import type { ConnectionOptions } from '../run/client';
 import { milliseconds, wholeNumber } from '../run/numbers';
 import type { ProgressChoice } from '../run/progress';
@@ -36,13 +37,39 @@ export function addConnectionOptions(command: Command): Command {
 
 const WRITE_HELP = 'write to FILE instead of stdout; it appears under that name once complete';
 
-export function addOutputOptions(command: Command, simplifiable: boolean, outputHelp = WRITE_HELP): Command {
+/**
+ * The flag for one of core's form fields (`pageSize` is `--page-size <n>`): its help is the
+ * field's first sentence, so the command line says what the other surfaces say.
+ */
+export function flagOf(field: FormField): Option {
+  const sentence = field.description.split(/\.(?:\s|$)/)[0]!.replace(/^Whether to /, '');
+  const help = `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+  const flag = `--${field.name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  if (field.kind === 'boolean') return new Option(flag, help);
+  // A text flag's value is named by the field's last word: --start-cursor <cursor>.
+  if (field.kind !== 'count')
+    return new Option(
+      `${flag} <${field.name
+        .split(/(?=[A-Z])/)
+        .pop()!
+        .toLowerCase()}>`,
+      help,
+    );
+  return new Option(`${flag} <n>`, help).argParser(wholeNumber(field.min ?? 0, field.max));
+}
+
+/** Output flags; Simplify where the records take it. */
+export function addOutputOptions(
+  command: Command,
+  simplify: FormField | undefined,
+  outputHelp = WRITE_HELP,
+): Command {
   command
     .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('jsonl'))
     .option('-o, --output <file>', outputHelp)
     .option('-q, --quiet', 'no progress on stderr')
     .option('--progress', 'progress on stderr even when it is not a terminal');
-  if (simplifiable) command.option('--simplify', 'flat records: one level of columns, ISO dates, URLs');
+  if (simplify) command.addOption(flagOf(simplify));
   return command;
 }
 

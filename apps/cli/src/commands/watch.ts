@@ -1,11 +1,13 @@
-import { catalog, normalizeParams, shaperFor } from '@social-data/core';
+import { catalog, normalizeParams, recordKindOf, shaperFor } from '@social-data/core';
 import {
   DEFAULT_POLL_PAGES,
-  MAX_POLL_PAGES,
+  feedIds,
   feedPages,
   feeds,
   isRemovalFeed,
   pollOnce,
+  pollPagesField,
+  simplifyField,
 } from '@social-data/core/feeds';
 import type { SocialDataClient, UntypedParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
@@ -23,10 +25,10 @@ import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkWritable } from '../run/writable';
 import type { Interrupt } from '../run/interrupt';
-import { milliseconds, wholeNumber } from '../run/numbers';
+import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
 import { feedByName, feedName, positionalParam } from './names';
-import { addConnectionOptions, addOutputOptions } from './options';
+import { addConnectionOptions, addOutputOptions, flagOf } from './options';
 import type { CommonOptions } from './options';
 
 interface WatchOptions extends CommonOptions {
@@ -162,13 +164,12 @@ export function addWatchCommand(program: Command): void {
     .addOption(
       new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
     )
-    .addOption(
-      new Option(
-        '--max-pages <n>',
-        `requests one poll may make, up to ${MAX_POLL_PAGES} (default ${DEFAULT_POLL_PAGES})`,
-      ).argParser(wholeNumber(1, MAX_POLL_PAGES)),
-    );
-  addOutputOptions(command, true, 'append new items to FILE instead of stdout');
+    .addOption(flagOf(pollPagesField()));
+  addOutputOptions(
+    command,
+    simplifyField(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
+    'append new items to FILE instead of stdout',
+  );
   addConnectionOptions(command);
   command.action(async (name: string, value: string | undefined, options: WatchOptions) => {
     const feed = feedByName.get(name)!;

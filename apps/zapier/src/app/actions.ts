@@ -1,16 +1,15 @@
+import { ValidationError, catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
 import {
-  ValidationError,
-  catalog,
-  describeRange,
-  endpointIds,
-  endpointSpec,
-  isPaginated,
-} from '@social-data/core';
-import { filteredRead, filteredReadNotice, readOptions } from '@social-data/core/feeds';
+  filteredRead,
+  filteredReadNotice,
+  pageSizeField,
+  readOptions,
+  startCursorField,
+} from '@social-data/core/feeds';
 import type { OpenPaginator, PaginatedId } from '@social-data/core';
 
 import { readWithinStep } from './bounded-read';
-import { paramFields, paramsFrom, simplifyField } from './fields';
+import { inputOf, paramFields, paramsFrom, simplifyInput } from './fields';
 import { filterFields, filterFrom, isTweetFeed } from './filters';
 import type { InputField } from './fields';
 import { DEFAULT_MAX_ITEMS, MAX_ITEMS_CEILING } from './limits';
@@ -19,7 +18,7 @@ import { dehydratorFor } from './media';
 import { step } from './step';
 
 function pagingFields(id: PaginatedId): InputField[] {
-  const range = endpointSpec(id).count;
+  const pageSize = pageSizeField(id);
   return [
     {
       key: 'maxItems',
@@ -30,23 +29,10 @@ function pagingFields(id: PaginatedId): InputField[] {
       helpText: `Follow the feed until this many records, in whole pages so Next Cursor never skips any (at most ${MAX_ITEMS_CEILING.toLocaleString('en-US')}). A step also stops before its output would pass 5 MB (Zapier takes 6 MB) and before a page it could not finish within Zapier's 30 seconds; Truncated By says which limit cut the read.`,
     },
     {
-      key: 'cursor',
-      label: 'Start Cursor',
-      type: 'string',
-      required: false,
-      helpText: 'Continue where an earlier step stopped: map its Next Cursor here.',
+      ...inputOf(startCursorField, 'cursor'),
+      helpText: `${startCursorField.description} Map an earlier step's Next Cursor here to continue where it stopped.`,
     },
-    ...(range
-      ? [
-          {
-            key: 'pageSize',
-            label: 'Page Size',
-            type: 'integer' as const,
-            required: false,
-            helpText: `Records per request (${describeRange(range)}).`,
-          },
-        ]
-      : []),
+    ...(pageSize ? [inputOf(pageSize)] : []),
   ];
 }
 
@@ -83,7 +69,7 @@ export const readActions = Object.fromEntries(
         inputFields: [
           ...paramFields(id),
           ...pagingFields(id),
-          ...simplifyField(id),
+          ...simplifyInput(id),
           ...filterFields(id, true),
         ],
         perform: step(catalog[id].action, async (client, bundle, deadline, z) => {

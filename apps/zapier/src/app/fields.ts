@@ -1,6 +1,7 @@
-import { inputParams, isSimplifiable } from '@social-data/core';
-import { MAX_POLL_PAGES } from '@social-data/core/feeds';
+import { inputParams, isSimplifiable, recordKindOf } from '@social-data/core';
+import { simplifyField } from '@social-data/core/feeds';
 import type { EndpointId, ParamFormat } from '@social-data/core';
+import type { FormField } from '@social-data/core/feeds';
 
 /** Zapier's description of one input field. */
 export interface InputField {
@@ -38,38 +39,39 @@ export function paramFields(id: EndpointId): InputField[] {
   });
 }
 
-export function simplifyField(id: EndpointId): InputField[] {
-  if (!isSimplifiable(id)) return [];
-  return [
-    {
-      key: 'simplify',
-      label: 'Simplify',
-      type: 'boolean',
-      default: 'false',
-      required: false,
-      helpText:
-        'Flatten each record into one level of fields (author_ fields, media URLs, an ISO date, a link) instead of the record as the API sends it.',
-    },
-  ];
-}
-
-export const DEFAULT_TRIGGER_PAGES = 5;
-
 /**
- * How deep a trigger's poll reads. Zapier keeps no state for a trigger but the ids it has seen,
- * so a poll reads from the top every time: without a cap a long feed would cost its whole size
- * bound in requests (40 pages of followers) on every poll.
+ * The form field for one of core's form fields (filters, page size, Simplify, Max Pages per
+ * Poll...), under `key` where a field of this app has long been named otherwise.
  */
-export function maxPagesField(): InputField {
-  return {
-    key: 'max_pages',
-    label: 'Max Pages per Poll',
-    type: 'integer',
-    default: String(DEFAULT_TRIGGER_PAGES),
-    required: false,
-    helpText: `Pages each check for new items reads; each request costs credits. More new items than these pages hold are read over the next checks, each once; a check may make up to twice this plus 15 requests to find where a burst ends, and the first check of a Zap reads up to 5 pages. From 1 to ${MAX_POLL_PAGES}; Zapier's time and size limits cap it anyway.`,
-  };
+export function inputOf(field: FormField, key: string = field.name): InputField {
+  const base = { key, label: field.label, required: false, helpText: field.description };
+  switch (field.kind) {
+    case 'choice':
+      return {
+        ...base,
+        choices: Object.fromEntries(field.choices!.map((choice) => [choice.value, choice.label])),
+      };
+    // No default: a default is stored in every new Zap, and empty already means core's default.
+    case 'count':
+      return { ...base, type: 'integer' };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'date':
+      return { ...base, type: 'datetime' };
+    case 'list':
+      return { ...base, type: 'text' };
+    default:
+      return { ...base, type: 'string' };
+  }
 }
+
+/** Simplify, for steps whose records it flattens. */
+export function simplifyInput(id: EndpointId): InputField[] {
+  return isSimplifiable(id) ? [{ ...inputOf(simplifyField([recordKindOf(id)])), default: 'false' }] : [];
+}
+
+/** Max Pages per Poll left empty: a check of five pages keeps its credits and time small. */
+export const DEFAULT_TRIGGER_PAGES = 5;
 
 const YES = new Set(['true', 'yes', '1']);
 const NO = new Set(['false', 'no', '0']);

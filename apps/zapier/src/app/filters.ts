@@ -1,36 +1,16 @@
 import { filterFields as coreFilterFields } from '@social-data/core/feeds';
 import { formFilter, takesFilters } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
-import type { FilterField } from '@social-data/core/feeds';
 
-import { zapierBoolean } from './fields';
+import { inputOf, zapierBoolean } from './fields';
 import type { InputField } from './fields';
 
 /** Steps whose records are tweets, which the filters apply to. */
 export const isTweetFeed = takesFilters;
 
-function inputOf(field: FilterField): InputField {
-  const base = { key: field.name, label: field.label, required: false, helpText: field.description };
-  switch (field.kind) {
-    case 'choice':
-      return {
-        ...base,
-        choices: Object.fromEntries(field.choices!.map((choice) => [choice.value, choice.label])),
-      };
-    case 'count':
-      return { ...base, type: 'integer' };
-    case 'boolean':
-      return { ...base, type: 'boolean' };
-    case 'date':
-      return { ...base, type: 'datetime' };
-    default:
-      return { ...base, type: 'text' };
-  }
-}
-
 /** The filter fields of a tweet step, as core's filter fields describe them. */
 export function filterFields(id: EndpointId, dates: boolean): InputField[] {
-  return coreFilterFields(id, dates).map(inputOf);
+  return coreFilterFields(id, dates).map((field) => inputOf(field));
 }
 
 /** The core filter a step's input stands for, or undefined when it filters nothing. */

@@ -2,7 +2,7 @@ import { IDS_PER_REQUEST, Paginator, catalog, endpointIds, normalizeIdList } fro
 import type { BatchLookupId, OpenPaginator, Page } from '@social-data/core';
 
 import { readWithinStep } from './bounded-read';
-import { paramFields, simplifyField } from './fields';
+import { paramFields, simplifyInput } from './fields';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
 import { step } from './step';
@@ -29,7 +29,7 @@ export const lookupActions = Object.fromEntries(
           description: `${catalog[id].description} Every record found, as line items for the next step.`,
         },
         operation: {
-          inputFields: [...paramFields(id), ...simplifyField(id)],
+          inputFields: [...paramFields(id), ...simplifyInput(id)],
           perform: step(`${catalog[id].action} as line items`, async (client, bundle, deadline, z) => {
             const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
             const ids = normalizeIdList(result.record, bundle.inputData[result.idsParam], result.idsParam);

@@ -2,7 +2,7 @@ import { NotFoundError, RateLimitError, catalog, endpointIds } from '@social-dat
 import type { BatchLookupId, EndpointId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { paramFields, paramsFrom, simplifyField } from './fields';
+import { paramFields, paramsFrom, simplifyInput } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
 import { step } from './step';
@@ -79,7 +79,7 @@ export const searches = Object.fromEntries(
       noun: nounOf(id),
       display: { label: catalog[id].action, description: catalog[id].description },
       operation: {
-        inputFields: [...paramFields(id), ...simplifyField(id)],
+        inputFields: [...paramFields(id), ...simplifyInput(id)],
         perform: (z: ZObject, bundle: Bundle) =>
           step(catalog[id].action, async (client, stepBundle, _deadline, z) => {
             const shape = shapeFor(id, stepBundle.inputData.simplify, dehydratorFor(z));

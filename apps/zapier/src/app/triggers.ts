@@ -1,6 +1,7 @@
 import { normalizeParams, normalizeScreenNameList, ValidationError } from '@social-data/core';
 import {
   MAX_ACCOUNTS,
+  accountsField,
   feedIds,
   feedPages,
   feeds,
@@ -10,6 +11,7 @@ import {
   pollAccountsOnce,
   pollOnce,
   pollPages,
+  pollPagesField,
   takesManyAccounts,
   timeBudget,
   firstOfEachId,
@@ -20,7 +22,7 @@ import type { AccountRecord, FeedId } from '@social-data/core/feeds';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { readWithinStep } from './bounded-read';
-import { DEFAULT_TRIGGER_PAGES, maxPagesField, paramFields, paramsFrom, simplifyField } from './fields';
+import { DEFAULT_TRIGGER_PAGES, inputOf, paramFields, paramsFrom, simplifyInput } from './fields';
 import type { InputField } from './fields';
 import { filterFields, filterFrom } from './filters';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor, wantsSimplify } from './records';
@@ -30,11 +32,15 @@ import { step } from './step';
 import { watchStore } from './watch-store';
 
 const moreAccountsField: InputField = {
-  key: 'userNames',
+  ...inputOf(accountsField),
   label: 'More Usernames',
-  type: 'text',
-  required: false,
-  helpText: `More accounts to watch in this one trigger, up to ${MAX_ACCOUNTS} with Username, separated by commas or new lines (names, @names or profile URLs). Each item then carries watched_account. An account added later starts quiet; one that fails (not found, suspended) is logged and holds nobody up.`,
+  helpText: `More accounts to watch in this one trigger, beside Username. ${accountsField.description}`,
+};
+
+const maxPagesField: InputField = {
+  ...inputOf(pollPagesField(DEFAULT_TRIGGER_PAGES), 'max_pages'),
+  default: String(DEFAULT_TRIGGER_PAGES),
+  helpText: `${pollPagesField(DEFAULT_TRIGGER_PAGES).description} Zapier's time and size limits cap it anyway.`,
 };
 
 function maxPagesOf(bundle: Bundle): number {
@@ -262,9 +268,9 @@ export const triggers = Object.fromEntries(
           inputFields: [
             ...paramFields(endpoint),
             ...(takesManyAccounts(id) ? [moreAccountsField] : []),
-            ...simplifyField(endpoint),
+            ...simplifyInput(endpoint),
             ...filterFields(endpoint, false),
-            maxPagesField(),
+            maxPagesField,
           ],
           perform: step(feed.displayName, async (client, bundle, deadline, z) => {
             if (bundle.meta?.isLoadingSample) return editorSample(z, bundle, client, id, deadline);

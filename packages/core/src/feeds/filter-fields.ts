@@ -2,16 +2,10 @@ import type { EndpointId } from '../catalog/endpoints';
 import { recordKindOf } from '../catalog/queries';
 import { tweetsCarryMedia } from '../catalog/media';
 import type { TweetFilter } from './filter';
+import type { FormField } from './form-fields';
 
 /** A filter's form field, which each host draws its own way. */
-export interface FilterField {
-  name: keyof TweetFilter;
-  label: string;
-  kind: 'choice' | 'text' | 'count' | 'boolean' | 'date';
-  description: string;
-  /** Choices, the first one the default. */
-  choices?: readonly { value: string; label: string }[];
-}
+export type FilterField = FormField<keyof TweetFilter>;
 
 const NOT_SEARCH = 'Filters apply to the tweets this feed returns; they do not search all of X.';
 
@@ -50,7 +44,8 @@ export function filterFields(id: EndpointId, dates: boolean): FilterField[] {
     {
       name: 'keywords',
       label: 'Keywords',
-      kind: 'text',
+      kind: 'list',
+      example: 'launch, machine learning',
       description: `Only tweets whose text holds these words or phrases (comma or new-line separated), as whole words, whatever their case and accents: "ai" matches "AI" and "#ai", not "said". ${NOT_SEARCH}`,
     },
     {
@@ -67,18 +62,21 @@ export function filterFields(id: EndpointId, dates: boolean): FilterField[] {
       name: 'minLikes',
       label: 'Min Likes',
       kind: 'count',
+      min: 0,
       description: 'Only tweets with at least this many likes (0: any).',
     },
     {
       name: 'minRetweets',
       label: 'Min Retweets',
       kind: 'count',
+      min: 0,
       description: 'Only tweets with at least this many retweets (0: any).',
     },
     {
       name: 'minViews',
       label: 'Min Views',
       kind: 'count',
+      min: 0,
       description:
         'Only tweets with at least this many views (0: any). A tweet whose views the API does not give never passes a minimum.',
     },

@@ -12,6 +12,15 @@ export { feedIds, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './
 export { formFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';
 export type { FilterField } from './filter-fields';
+export {
+  accountsField,
+  maxPagesField,
+  pageSizeField,
+  pollPagesField,
+  simplifyField,
+  startCursorField,
+} from './form-fields';
+export type { FormField } from './form-fields';
 export { filteredRead, filteredReadNotice, readFiltered } from './filtered-read';
 export type { FilteredRead } from './filtered-read';
 export { readOptions } from './read-options';

@@ -1,4 +1,5 @@
-import type { ParamFormat, ParamSpec, RecordKind } from '@social-data/core';
+import type { ParamFormat, ParamSpec } from '@social-data/core';
+import type { FormField } from '@social-data/core/feeds';
 import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 /**
@@ -66,21 +67,39 @@ export function fieldFor(name: string, spec: ParamSpec, show?: IDisplayOptions['
   return field;
 }
 
-/** What Simplify adds to each kind of record, as core's simplifiers build it. */
-const SIMPLIFIED: Partial<Record<RecordKind, string>> = {
-  tweet: 'tweets get author_ fields, media URLs, an ISO date and a link',
-  user: 'accounts keep their plain fields and get profile_url and an ISO date',
-  community: 'communities get url, an ISO date and admin_ fields',
-};
-
-/** The Simplify option, saying what it does to the records the operation or event returns. */
-export function simplifyOption(kinds: ReadonlyArray<RecordKind | undefined>): INodeProperties {
-  const adds = [...new Set(kinds)].flatMap((kind) => (kind && SIMPLIFIED[kind] ? [SIMPLIFIED[kind]] : []));
-  return {
-    displayName: 'Simplify',
-    name: 'simplify',
-    type: 'boolean',
-    default: false,
-    description: `Whether to flatten each record into one level of columns for Sheets, Slack or CSV, instead of the raw record${adds.length ? `: ${adds.join('; ')}` : ''}`,
-  };
+/**
+ * The panel option for one of core's form fields (filters, page size, Simplify, Max Pages per
+ * Poll...): core says what it means, this says how n8n's panel draws it.
+ */
+export function optionOf(field: FormField): INodeProperties {
+  const base = { displayName: field.label, name: field.name, description: field.description };
+  const placeholder = field.example === undefined ? {} : { placeholder: `e.g. ${field.example}` };
+  switch (field.kind) {
+    case 'choice':
+      return {
+        ...base,
+        type: 'options',
+        options: field.choices!.map((choice) => ({ name: choice.label, value: choice.value })),
+        default: field.choices![0]!.value,
+      };
+    case 'count':
+      return {
+        ...base,
+        type: 'number',
+        typeOptions: {
+          ...(field.min === undefined ? {} : { minValue: field.min }),
+          ...(field.max === undefined ? {} : { maxValue: field.max }),
+          numberPrecision: 0,
+        },
+        default: field.default ?? field.min ?? 0,
+      };
+    case 'boolean':
+      return { ...base, type: 'boolean', default: false };
+    case 'date':
+      return { ...base, type: 'dateTime', default: '' };
+    case 'list':
+      return { ...base, type: 'string', typeOptions: { rows: 3 }, default: '', ...placeholder };
+    default:
+      return { ...base, type: 'string', default: '', ...placeholder };
+  }
 }

@@ -1,17 +1,18 @@
 import { recordKindOf } from '@social-data/core';
 import {
-  DEFAULT_POLL_PAGES,
   MAX_ACCOUNTS,
-  MAX_POLL_PAGES,
+  accountsField,
   feedIds,
   feeds,
+  pollPagesField,
+  simplifyField,
   takesManyAccounts,
 } from '@social-data/core/feeds';
 import type { ParamSpec } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { fieldFor, simplifyOption } from '../../shared/fields';
+import { fieldFor, optionOf } from '../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../shared/filters';
 import { hasMedia, mediaOptions } from '../../shared/media/options';
 import { eventParams } from './events';
@@ -48,14 +49,8 @@ const accountsProperty: INodeProperties = {
 };
 
 const userNamesProperty: INodeProperties = {
-  displayName: 'Usernames',
-  name: 'userNames',
-  type: 'string',
-  typeOptions: { rows: 4 },
+  ...optionOf(accountsField),
   required: true,
-  default: '',
-  placeholder: 'e.g. nasa, @spacex\nhttps://x.com/esa',
-  description: `Up to ${MAX_ACCOUNTS} accounts, separated by commas or new lines, as names, @names or profile URLs. An account added later starts quiet (its older tweets are not emitted); one removed is forgotten. An account that fails (not found, suspended) is reported once and does not hold up the others.`,
   displayOptions: { show: { event: manyAccountEvents, accounts: ['many'] } },
 };
 
@@ -107,15 +102,8 @@ const optionsProperty: INodeProperties = {
   placeholder: 'Add Option',
   default: {},
   options: [
-    {
-      displayName: 'Max Pages per Poll',
-      name: 'maxPages',
-      type: 'number',
-      typeOptions: { minValue: 1, maxValue: MAX_POLL_PAGES },
-      default: DEFAULT_POLL_PAGES,
-      description: `Requests one poll may make while it catches up (for each account, when watching many). When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped. Removal events read the whole list when it fits in this many pages, and are sure only of removals within what they read. At most ${MAX_POLL_PAGES}: a poll makes up to twice this plus 15 requests.`,
-    },
-    simplifyOption(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
+    optionOf(pollPagesField()),
+    optionOf(simplifyField(feedIds.map((id) => recordKindOf(feeds[id].endpoint)))),
     ...mediaOptions.map((option) => withEvents(option, mediaEvents)),
     ...triggerFilters(),
   ],

@@ -1,53 +1,20 @@
-import {
-  MAX_CONCURRENCY,
-  describeRange,
-  endpointIds,
-  endpointSpec,
-  isPaginated,
-  isSimplifiable,
-  recordKindOf,
-} from '@social-data/core';
+import { MAX_CONCURRENCY, endpointIds, isPaginated, isSimplifiable, recordKindOf } from '@social-data/core';
+import { maxPagesField, pageSizeField, simplifyField, startCursorField } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOption } from '../../../shared/fields';
+import { optionOf } from '../../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../../shared/filters';
 import { hasMedia, mediaOptions } from '../../../shared/media/options';
 import { DEFAULT_ITEMS_AT_ONCE } from '../router';
 
 function pageOptions(id: EndpointId): INodeProperties[] {
-  const range = endpointSpec(id).count;
-  const usual = range?.default ?? 20;
-  const pageSize: INodeProperties[] = range
-    ? [
-        {
-          displayName: 'Page Size',
-          name: 'pageSize',
-          type: 'number',
-          typeOptions: { minValue: range.min, ...(range.max ? { maxValue: range.max } : {}) },
-          default: usual,
-          description: `Records per request (${describeRange(range)}). Larger pages mean fewer requests.`,
-        },
-      ]
-    : [];
+  const pageSize = pageSizeField(id);
   return [
-    ...pageSize,
-    {
-      displayName: 'Start Cursor',
-      name: 'startCursor',
-      type: 'string',
-      default: '',
-      description: 'Start from this cursor (the next_cursor of an earlier run) instead of the first page',
-    },
-    {
-      displayName: 'Max Pages',
-      name: 'maxPages',
-      type: 'number',
-      typeOptions: { minValue: 1 },
-      default: 10,
-      description: 'Stop after this many requests, even if more pages exist',
-    },
-    simplifyOption([recordKindOf(id)]),
+    ...(pageSize ? [optionOf(pageSize)] : []),
+    optionOf(startCursorField),
+    optionOf(maxPagesField),
+    optionOf(simplifyField([recordKindOf(id)])),
     {
       displayName: 'Output',
       name: 'outputMode',
@@ -158,7 +125,11 @@ export function pagingProperties(): INodeProperties[] {
   ];
   for (const id of endpointIds) {
     const options = [
-      ...(isPaginated(id) ? pageOptions(id) : isSimplifiable(id) ? [simplifyOption([recordKindOf(id)])] : []),
+      ...(isPaginated(id)
+        ? pageOptions(id)
+        : isSimplifiable(id)
+          ? [optionOf(simplifyField([recordKindOf(id)]))]
+          : []),
       ...(hasMedia(id) ? mediaOptions : []),
       ...(isPaginated(id) && isTweetFeed(id) ? filterOptions(id, true) : []),
       itemsAtOnceOption,

@@ -65,11 +65,16 @@ describe('the node description, generated from the catalog', () => {
     const range = endpointSpec(id).count;
     const pageSize = options.find((option) => option.name === 'pageSize');
     if (!range) expect(pageSize).toBeUndefined();
-    else
+    else {
+      // The panel refuses what the API would: a fraction, below the minimum, above the maximum.
       expect(pageSize?.typeOptions).toEqual({
         minValue: range.min,
         ...(range.max ? { maxValue: range.max } : {}),
+        numberPrecision: 0,
       });
+      // It starts at the API's own page size, or 20 where the API names none.
+      expect(pageSize?.default).toBe(range.default ?? 20);
+    }
   });
 
   it('declares one credential for every operation, so n8n picks it without a second choice', () => {
