@@ -1,4 +1,4 @@
-import { catalog, isPaginated, normalizeParams, shaperFor } from '@social-data/core';
+import { catalog, isPaginated, normalizeParams, shaperFor, stopNotice } from '@social-data/core';
 import { readOptions } from '@social-data/core/feeds';
 import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@social-data/core';
 import { resolve } from 'node:path';
@@ -75,11 +75,6 @@ interface Run {
   shape: Shape;
 }
 
-const WARN_ON_STOP: Partial<Record<string, string>> = {
-  repeatedCursor: 'the API handed out a cursor it had given before; the export stops there',
-  emptyPages: 'the API sent pages with no new record while claiming more; the export stops there',
-};
-
 /** A profile's follower or following count, the total a progress bar can show for its pages. */
 async function knownTotal(client: SocialDataClient, id: EndpointId, params: UntypedParams) {
   const result = catalog[id].result;
@@ -154,7 +149,7 @@ async function exportPages(
   } finally {
     progress.stop();
   }
-  const stopNote = WARN_ON_STOP[pages.stopReason ?? ''];
+  const stopNote = stopNotice(pages.stopReason);
   if (stopNote) warn(stopNote);
   // Where a bar was drawn and cleared, one line says what the export did.
   if (shown) {

@@ -8,7 +8,8 @@ import { invalid } from '../input/fail';
 import { normalizeParams } from '../input/params';
 import { normalizeCount } from '../input/values';
 import type { FlatRecord } from '../output/simplify';
-import type { ResumePoint, StopReason } from '../pagination/paginator';
+import type { ResumePoint } from '../pagination/paginator';
+import { stopNotice } from '../pagination/stop-notice';
 import { DEFAULT_AGENT_LIMIT, DEFAULT_OUTPUT_BUDGET, MAX_AGENT_LIMIT, MIN_OUTPUT_BUDGET } from './budget';
 import { decodeAgentCursor, encodeAgentCursor } from './cursor';
 import type { AgentPosition } from './cursor';
@@ -137,12 +138,6 @@ function namerFor(id: EndpointId, toolName: string | undefined): (other: string)
   return (other) => (other === id && toolName ? toolName : agentToolName(other));
 }
 
-const STOP_TEXT: Partial<Record<StopReason, string>> = {
-  end: 'That is all there is.',
-  repeatedCursor: 'The API gave the same page again, so the read ends here.',
-  emptyPages: 'The API answered pages with no new records; more may come later.',
-};
-
 async function readPages(
   client: SocialDataClient,
   id: PaginatedId,
@@ -205,7 +200,10 @@ async function readPages(
     if (failure && !cutHere) said.push(`Reading on failed: ${client.redact(messageOf(failure.error))}`);
     else if (cutHere) said.push(`The output size budget (${budget} characters) ended this call; more exist.`);
     else if (paginator.stopReason === 'limit') said.push(`Stopped at limit ${limit}.`);
-    else said.push(STOP_TEXT[paginator.stopReason ?? 'end'] ?? '');
+    else
+      said.push(
+        stopNotice(paginator.stopReason) ?? (paginator.stopReason === 'end' ? 'That is all there is.' : ''),
+      );
     const body: Record<string, unknown> = { summary: '', records: fitting.shown.slice(0, shown) };
     if (next) {
       said.push(continueText(name(id)));

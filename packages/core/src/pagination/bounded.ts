@@ -2,7 +2,8 @@ import { ConnectionError, TimeoutError } from '../errors/classes';
 import type { Paginator } from './paginator';
 
 /** Why a bounded read stopped before the end of the feed. */
-export type ReadCut = 'max_items' | 'size' | 'time' | 'connection' | 'empty_pages' | 'max_pages';
+export type ReadCut =
+  'max_items' | 'size' | 'time' | 'connection' | 'empty_pages' | 'repeated_cursor' | 'max_pages';
 
 export interface BoundedRead {
   records: object[];
@@ -113,6 +114,8 @@ export async function readBounded(open: OpenPaginator, bounds: ReadBounds): Prom
     }
     if (next.done) {
       if (paginator.stopReason === 'emptyPages') cut = 'empty_pages';
+      // The feed looks ended, but the API ended it: said, so nobody takes it for the whole feed.
+      if (paginator.stopReason === 'repeatedCursor') cut = 'repeated_cursor';
       if (paginator.stopReason === 'maxPages') cut = 'max_pages';
       return done(paginator.nextCursor ?? '', cut);
     }

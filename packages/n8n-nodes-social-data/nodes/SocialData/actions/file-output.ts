@@ -1,5 +1,6 @@
 import { pageFile } from '@social-data/core/files';
 import { filteredReadNotice } from '@social-data/core/feeds';
+import { stopNotice } from '@social-data/core';
 import type { Paginator, PaginatedId } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -107,6 +108,8 @@ export async function readToFile(
   // A filter that matched little stops at the page cap: the user is told the file may hold less.
   const capped = summary.filtered && filteredReadNotice(summary.filtered);
   if (capped) sink.notice(capped);
+  const stopped = stopNotice(summary.ended);
+  if (stopped) sink.notice(stopped);
   if (binary.id === undefined && bytes > HELD_IN_MEMORY_NOTICE_BYTES)
     sink.notice(
       `The file (${Math.round(bytes / 1024 / 1024)} MB) is held in memory, as n8n's binary data mode here is "default": set N8N_DEFAULT_BINARY_DATA_MODE=filesystem so files go to disk as they are written and big exports keep memory flat.`,

@@ -1,4 +1,4 @@
-import { NotFoundError, endpointSpec, isPaginated } from '@social-data/core';
+import { NotFoundError, endpointSpec, isPaginated, stopNotice } from '@social-data/core';
 import { filteredRead, filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
@@ -129,14 +129,13 @@ async function readPages(
     const notice =
       keep && filteredReadNotice(filteredRead(read, records, paginator.pagesFetched, atCap, limit));
     if (notice) sink.notice(notice);
-    return;
-  }
-  if (keep) {
+  } else if (keep) {
     const notice = filteredReadNotice(await readFiltered(paginator, keep, limit, emit));
     if (notice) sink.notice(notice);
-    return;
-  }
-  for await (const record of paginator) await emit(record);
+  } else for await (const record of paginator) await emit(record);
+  // A read the API ended early looks complete: the user is told it may not be.
+  const stopped = stopNotice(paginator.stopReason);
+  if (stopped) sink.notice(stopped);
 }
 
 /**
