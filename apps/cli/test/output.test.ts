@@ -54,6 +54,18 @@ describe('chaining', () => {
     expect(result.stderr).toMatch(new RegExp(`warning: ${150 - found.length} ids failed`));
   });
 
+  it('names the ids that do not exist and still succeeds: they are no failure (decision N19)', async () => {
+    const ids = (
+      await bench.run(['user', 'followers', '@followers_1k', '--limit', '3', '--format', 'ids'])
+    ).stdout
+      .trim()
+      .split('\n');
+    const result = await bench.run(['users', 'get', ...ids, '99999999999999901', '--format', 'ids']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual(ids);
+    expect(result.stderr).toMatch(/warning: 1 of the ids asked for was not found \(99999999999999901\)/);
+  });
+
   it('reads the inputs of several runs from --input, one a line', async () => {
     const file = bench.path('accounts.txt');
     writeFileSync(file, '# two accounts\n@followers_199\nx.com/one_follower\n\n');

@@ -29,6 +29,8 @@ export { normalizeIdList, normalizeScreenNameList } from './input/identifiers';
 export type { IdKind } from './input/identifiers';
 export { describeRange, normalizeBoolean, normalizeCount } from './input/values';
 export { normalizeParams } from './input/params';
+export { notFoundNotice, settleLookup } from './input/settle-lookup';
+export type { SettledLookup } from './input/settle-lookup';
 export { chunk, settleWithConcurrency } from './input/batches';
 export type { Settled } from './input/batches';
 export { isSimplifiable, shaperFor } from './output/simplify';

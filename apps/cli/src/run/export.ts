@@ -1,6 +1,20 @@
-import { catalog, isPaginated, normalizeParams, shaperFor, stopNotice } from '@social-data/core';
+import {
+  catalog,
+  isPaginated,
+  normalizeParams,
+  notFoundNotice,
+  settleLookup,
+  shaperFor,
+  stopNotice,
+} from '@social-data/core';
 import { readOptions } from '@social-data/core/feeds';
-import type { EndpointId, PaginatedId, SocialDataClient, UntypedParams } from '@social-data/core';
+import type {
+  BatchLookupId,
+  EndpointId,
+  PaginatedId,
+  SocialDataClient,
+  UntypedParams,
+} from '@social-data/core';
 import { resolve } from 'node:path';
 import { openDestination } from '../output/destination';
 import type { Destination } from '../output/destination';
@@ -159,15 +173,21 @@ async function exportPages(
   }
 }
 
-/** A batch lookup keeps what it found; the ids that failed are named, and the run fails after. */
+/**
+ * A batch lookup keeps what it found; ids that do not exist are named and are no failure (as on
+ * every surface, decision N19); the ids that failed are named, and the run fails after.
+ */
 async function lookup(run: Run, params: UntypedParams): Promise<Error | undefined> {
-  const result = await run.client.lookupUntyped(run.id as 'getUsersByIds', params);
-  run.destination.write(run.formatter.write(result.records.map(run.shape)));
-  for (const failure of result.failures)
+  const id = run.id as BatchLookupId;
+  const settled = settleLookup(id, params, await run.client.lookupUntyped(id, params));
+  run.destination.write(run.formatter.write(settled.records.map(run.shape)));
+  const missing = notFoundNotice(settled);
+  if (missing) warn(missing);
+  for (const failure of settled.failures)
     warn(
       `${failure.ids.length} ids failed (${failure.ids.slice(0, 3).join(', ')}…): ${failure.error.message}`,
     );
-  return result.failures[0]?.error;
+  return settled.failures[0]?.error;
 }
 
 async function single(run: Run, params: UntypedParams): Promise<void> {

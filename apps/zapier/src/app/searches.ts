@@ -1,4 +1,4 @@
-import { NotFoundError, RateLimitError, catalog, endpointIds } from '@social-data/core';
+import { NotFoundError, RateLimitError, catalog, endpointIds, settleLookup } from '@social-data/core';
 import type { BatchLookupId, EndpointId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
@@ -39,8 +39,12 @@ async function lookupMany(
   id: BatchLookupId,
   params: Record<string, unknown>,
 ): Promise<unknown[]> {
-  const { records, failures } = await client.lookupUntyped(id, params);
-  const failed = failures.filter((failure) => !isNotFound(failure.error));
+  const { records, failures: failed } = settleLookup(
+    id,
+    params,
+    await client.lookupUntyped(id, params),
+    isNotFound,
+  );
   const throttled = failed.find((failure) => failure.error instanceof RateLimitError);
   if (throttled) throw throttled.error;
   if (records.length === 0 && failed[0]) throw failed[0].error;

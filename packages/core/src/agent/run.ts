@@ -2,7 +2,8 @@ import type { SocialDataClient } from '../client';
 import type { EndpointId } from '../catalog/endpoints';
 import type { BatchLookupId, PaginatedId } from '../catalog/infer';
 import { endpointSpec, isPaginated, recordKindOf } from '../catalog/queries';
-import { NotFoundError, ValidationError } from '../errors/classes';
+import { ValidationError } from '../errors/classes';
+import { settleLookup } from '../input/settle-lookup';
 import { SETTINGS } from '../errors/host-words';
 import { invalid } from '../input/fail';
 import { normalizeParams } from '../input/params';
@@ -232,12 +233,13 @@ async function readLookup(
   const ids = normalized[idsParam] as string[];
   const start = Math.min(decodeAgentCursor(cursor, id, normalized, name)?.skip ?? 0, ids.length);
   const asked = ids.slice(start);
-  const { records, failures } = await client.lookupUntyped(id, { [idsParam]: asked }, { signal });
-  const failed = failures
-    .filter((failure) => !(failure.error instanceof NotFoundError))
-    .map((failure) => ({ ids: failure.ids, error: failure.error.message }));
-  const lost = failures.find((failure) => !(failure.error instanceof NotFoundError));
-  if (records.length === 0 && lost) throw lost.error;
+  const { records, failures } = settleLookup(
+    id,
+    { [idsParam]: asked },
+    await client.lookupUntyped(id, { [idsParam]: asked }, { signal }),
+  );
+  const failed = failures.map((failure) => ({ ids: failure.ids, error: failure.error.message }));
+  if (records.length === 0 && failures[0]) throw failures[0].error;
   const view = modelViewOf(recordKindOf(id)!);
   const fitting = new Fitting(budget - ENVELOPE_RESERVE, measure);
   const shownIds: string[] = [];

@@ -116,6 +116,10 @@ export interface NodeRun {
   run: IRun;
 }
 
+/** The execution hints n8n shows in the Social Data node's output pane. */
+export const hintsOf = (run: IRun): string[] =>
+  (run.data.resultData.runData['Social Data']?.[0]?.hints ?? []).map((hint) => hint.message);
+
 /**
  * Runs a Manual Trigger → Social Data workflow through n8n-core's execution engine, as n8n's
  * own node test harness does: real parameter resolution, real credential handling, real HTTP

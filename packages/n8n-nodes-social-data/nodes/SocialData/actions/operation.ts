@@ -1,11 +1,11 @@
-import { NotFoundError, endpointSpec, isPaginated, stopNotice } from '@social-data/core';
+import { endpointSpec, isPaginated, notFoundNotice, settleLookup, stopNotice } from '@social-data/core';
 import { filteredRead, filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
-  BatchResult,
   EndpointId,
   PaginatedId,
   RequestGate,
+  SettledLookup,
   SocialDataClient,
 } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
@@ -139,19 +139,14 @@ async function readPages(
 }
 
 /**
- * A batch lookup keeps what it found: the records come out as items, and each batch that failed
- * is reported to the sink. Ids that do not exist are skipped without a failure, as they are when
- * the API leaves them out of an answer (decision B11).
+ * A batch lookup keeps what it found: the records come out as items, each batch that failed is
+ * reported to the sink, and ids that do not exist are named in a notice (decision N19).
  */
-async function readLookup(found: BatchResult<unknown>, emit: Emit, sink: Sink): Promise<void> {
-  const { records, failures } = found;
-  for (const record of records) await emit(record);
-  let missing = 0;
-  for (const failure of failures) {
-    if (failure.error instanceof NotFoundError) missing += failure.ids.length;
-    else sink.failure(failure.ids, failure.error);
-  }
-  if (missing) sink.notice(`${missing} of the ids asked for were not found; they are left out.`);
+async function readLookup(settled: SettledLookup<unknown>, emit: Emit, sink: Sink): Promise<void> {
+  for (const record of settled.records) await emit(record);
+  for (const failure of settled.failures) sink.failure(failure.ids, failure.error);
+  const missing = notFoundNotice(settled);
+  if (missing) sink.notice(missing);
 }
 
 export async function runOperation(
@@ -185,7 +180,7 @@ async function readInto(
   if (endpointSpec(operation).result.kind === 'records') {
     const lookup = operation as BatchLookupId;
     const found = (await shared.lookup(lookup, itemIndex)) ?? (await client.lookupUntyped(lookup, params));
-    return readLookup(found, emit, sink);
+    return readLookup(settleLookup(lookup, params, found), emit, sink);
   }
   await emit(await client.callUntyped(operation, params));
 }

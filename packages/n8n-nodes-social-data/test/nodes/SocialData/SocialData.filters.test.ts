@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { api, apiCredential, ok, tweet } from '../../support/api';
-import { runNode } from '../../support/workflow';
+import { hintsOf, runNode } from '../../support/workflow';
 import { stopN8nTimers } from '../../support/n8n-timers';
 
 afterAll(stopN8nTimers);
@@ -27,10 +27,6 @@ function endlessTweets() {
     });
   return { scope, requests: () => requests };
 }
-
-/** The execution hints n8n shows in the node's output pane. */
-const hintsOf = (run: Awaited<ReturnType<typeof runNode>>['run']) =>
-  (run.data.resultData.runData['Social Data']?.[0]?.hints ?? []).map((hint) => hint.message);
 
 const tweets = (options: object, paging: object = { limit: 10 }) => ({
   resource: 'user',

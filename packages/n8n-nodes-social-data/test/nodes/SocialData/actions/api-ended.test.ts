@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { api, apiCredential, ok, tweet } from '../../../support/api';
-import { runNode } from '../../../support/workflow';
+import { hintsOf, runNode } from '../../../support/workflow';
 import { stopN8nTimers } from '../../../support/n8n-timers';
 
 afterAll(stopN8nTimers);
@@ -27,9 +27,6 @@ function feed(fault: Fault) {
       return [200, ok({ tweets: records, has_next_page: !last, next_cursor: last ? '' : next })];
     });
 }
-
-const hintsOf = (run: Awaited<ReturnType<typeof runNode>>['run']) =>
-  (run.data.resultData.runData['Social Data']?.[0]?.hints ?? []).map((hint) => hint.message);
 
 // A read the API ended early looks complete; every Output mode says it may not be (decision A5).
 describe.each(['records', 'pages', 'file'])('Output %s, Return All', (outputMode) => {

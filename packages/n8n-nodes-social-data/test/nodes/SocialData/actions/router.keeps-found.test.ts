@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { api, apiCredential, ok, user } from '../../../support/api';
 import { stopN8nTimers } from '../../../support/n8n-timers';
-import { runNode } from '../../../support/workflow';
+import { hintsOf, runNode } from '../../../support/workflow';
 
 afterAll(stopN8nTimers);
 afterEach(() => nock.cleanAll());
@@ -68,12 +68,32 @@ describe('a batch lookup keeps what it found (issue 26 finding 6)', () => {
     });
   });
 
-  it('keeps the 250 found when a batch answers 404: those ids do not exist', async () => {
+  it('keeps the 250 found when a batch answers 404: those ids do not exist, and the hint says so', async () => {
     batchApi(404, 'Users not found');
-    const { items, errorItems, error } = await runNode(lookup, { credentials });
+    const { items, errorItems, error, run } = await runNode(lookup, { credentials });
     expect(error).toBeUndefined();
     expect(items).toHaveLength(250);
     expect(errorItems).toEqual([]);
+    expect(hintsOf(run)).toEqual([
+      '100 of the ids asked for were not found (1100, 1101, 1102, 1103, 1104, …); they are left out.',
+    ]);
+  });
+
+  it('names the ids the API left out of an answer, as it names those of a 404', async () => {
+    api()
+      .get('/social/users/batch')
+      .query(true)
+      .reply((uri) => [
+        200,
+        ok(
+          idsOf(uri)
+            .filter((id) => id !== '1002')
+            .map((id) => ({ ...user(1), id })),
+        ),
+      ]);
+    const { items, run } = await runNode({ ...lookup, userIds: '1000,1001,1002' }, { credentials });
+    expect(items.map((item) => item.json.id)).toEqual(['1000', '1001']);
+    expect(hintsOf(run)).toEqual(['1 of the ids asked for was not found (1002); it is left out.']);
   });
 
   it('fails without Continue, saying the other ids were found and how to keep them', async () => {
