@@ -92,10 +92,6 @@ async function pollAccountList(
   for (const { account, error } of result.failures)
     z.console.log(`@${account} could not be read: ${(error as Error).message}`);
   for (const note of result.notes) z.console.log(note);
-  if (result.deferred > 0)
-    z.console.log(
-      `This poll reached Zapier's size or time limit: ${result.deferred === 1 ? '1 account was' : `${result.deferred} accounts were`} left for the next poll, which starts with them`,
-    );
   // Zapier takes a poll's items newest first.
   const items: object[] = firstOfEachId([...result.records].reverse().map(output.item));
   if (result.notice) items.unshift({ id: `notice-${Date.now()}`, ...result.notice });

@@ -179,8 +179,14 @@ export async function pollAccountsOnce<R extends { id: string }>(
     failures: result.failures,
     deferred: result.deferred,
     notice: noticeOf(result),
-    notes: result.notes,
+    notes: result.deferred > 0 ? [...result.notes, deferredNote(result.deferred)] : result.notes,
   };
+}
+
+/** Nothing is lost, but the user watching the log learns why some accounts had nothing new. */
+function deferredNote(deferred: number): string {
+  const accounts = deferred === 1 ? '1 account was' : `${deferred} accounts were`;
+  return `This poll reached its time or size limit: ${accounts} left for the next poll, which starts with ${deferred === 1 ? 'it' : 'them'}.`;
 }
 
 /**

@@ -126,6 +126,33 @@ describe('a poll of many accounts', () => {
     await expect(pollAccountsOnce(many)).rejects.toThrow();
     expect(store.value).toBe(saved);
   });
+  it('says how many accounts the budget left for the next poll, and nothing when none', async () => {
+    const tweets = new TweetIds();
+    const feeds = [0, 1, 2].map(() => new FakeFeed(20, tweets.take(30)));
+    const names = ['a', 'b', 'c'];
+    const many = (fits: (records: readonly unknown[]) => boolean) => ({
+      feed: 'newTweet' as const,
+      names,
+      readFor: (name: string) => feeds[names.indexOf(name)]!.read,
+      store: memory(),
+      maxPages: 10,
+      budget: { fits, more: () => true },
+    });
+    const left = many((records) => records.length <= 5);
+    await pollAccountsOnce(left);
+    for (const feed of feeds) feed.add(...tweets.take(5));
+    const polled = await pollAccountsOnce(left);
+    expect(polled.deferred).toBe(2);
+    expect(polled.notes).toContain(
+      'This poll reached its time or size limit: 2 accounts were left for the next poll, which starts with them.',
+    );
+    const roomy = many(() => true);
+    await pollAccountsOnce(roomy);
+    for (const feed of feeds) feed.add(...tweets.take(5));
+    expect(
+      (await pollAccountsOnce(roomy)).notes.filter((note) => /left for the next poll/.test(note)),
+    ).toEqual([]);
+  });
 });
 
 describe('a poll in which every account failed', () => {
