@@ -149,6 +149,8 @@ describe('exit codes', () => {
       ['user', 'followers', '@a', '--no-such-flag'],
       ['list', 'create'],
       ['user', 'followers', '@a', '--limit', 'ten'],
+      // More than a count holds exactly: refused, not rounded to another number.
+      ['user', 'followers', '@a', '--limit', '99999999999999999999'],
       ['user'],
       ['user', 'followers', '@a', '--format', 'xml'],
     ]) {

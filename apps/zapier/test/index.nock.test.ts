@@ -201,6 +201,16 @@ describe('inputs as Zapier sends them', () => {
     expect(details(error).message).toMatch(/^maxItems: .*Max Items/);
   });
 
+  it.each(['0x10', '1e3', '2.5', '99999999999999999999'])(
+    'refuses %s for Max Items as core reads a whole number, before any request',
+    async (maxItems) => {
+      const error = await failure(
+        run('creates', 'getUserFollowers', authData, { userName: 'jack', maxItems }),
+      );
+      expect(details(error).message).toMatch(/^maxItems: .* is not a whole number of 1 or more/);
+    },
+  );
+
   it('refuses a secret with spaces or a line break at its ends, before any request', async () => {
     for (const field of ['apiKey', 'cookie', 'proxy'] as const) {
       const connection = { ...authData, [field]: `${authData[field]}\n` };

@@ -1,13 +1,16 @@
+import { normalizeCount } from '@social-data/core';
 import { InvalidArgumentError } from 'commander';
 
 /** An option's whole number, refused by commander (exit 2, naming the flag) when it is not one. */
 export function wholeNumber(min: number, max = Infinity): (value: string) => number {
   const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`;
   return (value) => {
-    const number = Number(value);
-    if (!/^\s*\d+\s*$/.test(value) || number < min || number > max)
+    // Core's reading of a whole number: digits only, and no larger than a count can be exact.
+    try {
+      return normalizeCount(value, { min, ...(max === Infinity ? {} : { max }) }, 'count');
+    } catch {
       throw new InvalidArgumentError(`expected a whole number ${range}, got "${value}".`);
-    return number;
+    }
   };
 }
 

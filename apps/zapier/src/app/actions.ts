@@ -1,4 +1,11 @@
-import { ValidationError, catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import {
+  ValidationError,
+  catalog,
+  endpointIds,
+  endpointSpec,
+  isPaginated,
+  normalizeCount,
+} from '@social-data/core';
 import {
   filteredRead,
   filteredReadNotice,
@@ -36,11 +43,20 @@ function pagingFields(id: PaginatedId): InputField[] {
   ];
 }
 
+function countOrNaN(value: unknown): number {
+  try {
+    return normalizeCount(value, { min: 1 }, 'count');
+  } catch {
+    return NaN;
+  }
+}
+
 /** A whole number from a Zapier integer field, or undefined when left empty; core checks the range. */
 function wholeNumber(value: unknown, field: string, label: string, max = Infinity): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
+  // Core's reading of a whole number ("0x10" and "1e3" are not), in this form's words.
+  const number = countOrNaN(value);
+  if (!(number >= 1))
     throw new ValidationError(`${field}: ${JSON.stringify(value)} is not a whole number of 1 or more.`, {
       field,
       hint: `Set ${label} to a whole number such as 100.`,
