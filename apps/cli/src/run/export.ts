@@ -7,7 +7,7 @@ import {
   shaperFor,
   stopNotice,
 } from '@social-data/core';
-import { readOptions } from '@social-data/core/feeds';
+import { listSize, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
   EndpointId,
@@ -89,14 +89,6 @@ interface Run {
   shape: Shape;
 }
 
-/** A profile's follower or following count, the total a progress bar can show for its pages. */
-async function knownTotal(client: SocialDataClient, id: EndpointId, params: UntypedParams) {
-  const result = catalog[id].result;
-  if (result.kind !== 'userPage' || !['followers', 'following'].includes(result.key)) return undefined;
-  const user = await client.callUntyped('getUser', { userName: params.userName });
-  return user[result.key as 'followers' | 'following'];
-}
-
 /**
  * One paginated export, checkpointed after every page once its records are written: the
  * checkpoint holds core's resume point, so a later run continues with the next record and the
@@ -135,7 +127,8 @@ async function exportPages(
       `resuming at record ${count(saved.records)} (page ${count(saved.pages)}) from ${paging.checkpoint ?? 'the checkpoint'}`,
     );
   const shown = progressEnabled(progressChoice);
-  let total = shown ? await knownTotal(client, id, params) : undefined;
+  // A profile's follower or following count is the total a progress bar can show for its pages.
+  let total = shown ? (await listSize(client, id, params))?.size : undefined;
   if (total !== undefined && paging.limit !== undefined) total = Math.min(total, paging.limit);
   const started = Date.now();
   const progress: Progress = await createProgress(progressChoice, total, Date.now, done.records);

@@ -40,7 +40,7 @@ export type { UnavailableAccount } from './profiles';
 export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export type { IdRange } from './ids';
-export { feedPages } from './pages';
+export { feedPages, listSize } from './pages';
 export { DEFAULT_POLL_PAGES, MAX_POLL_PAGES, pollPages } from './reading';
 export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
 export type { Segment } from './segments';

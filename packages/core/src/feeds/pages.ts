@@ -41,12 +41,8 @@ export function feedPages<Id extends PaginatedId>(
   };
   const more = deadline === undefined ? {} : { more: timeBudget(deadline) };
   if (!counter) return Object.assign(read, { lookup }, more);
-  /** The account's own count of this list, for the counter audit (one lookup of the account). */
-  const count = async (): Promise<number | undefined> => {
-    const owner = await client.callUntyped('getUser', { userName: params.userName });
-    const value = owner[counter];
-    return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-  };
+  // The account's own count of this list, for the counter audit.
+  const count = async () => (await listSize(client, endpoint, params))?.size;
   return Object.assign(read, { lookup, count }, more);
   async function* read(start: string | undefined): AsyncGenerator<FeedPage<PageRecordOf<Id>>> {
     const given = new Set<string>(start ? [start] : []);
@@ -77,4 +73,21 @@ export function feedPages<Id extends PaginatedId>(
       yield { ...page, has_next_page: true };
     }
   }
+}
+
+/**
+ * What the account's profile says a list holds before its first page is read (its followers,
+ * its following; the catalog's `counter`), with the account's name as the profile gives it: one
+ * lookup of the account. Undefined for a feed without such a count, or a profile without it.
+ */
+export async function listSize(
+  client: Pick<SocialDataClient, 'callUntyped'>,
+  endpoint: PaginatedId,
+  params: UntypedParams,
+): Promise<{ size: number; userName: string } | undefined> {
+  const { counter } = catalog[endpoint] as EndpointSpec;
+  if (!counter) return undefined;
+  const owner = await client.callUntyped('getUser', { userName: params.userName });
+  const size = owner[counter];
+  return Number.isSafeInteger(size) && size >= 0 ? { size, userName: owner.userName } : undefined;
 }

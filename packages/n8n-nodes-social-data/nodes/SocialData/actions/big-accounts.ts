@@ -1,3 +1,5 @@
+import { endpointSpec } from '@social-data/core';
+import { listSize } from '@social-data/core/feeds';
 import type { PaginatedId, SocialDataClient } from '@social-data/core';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -9,12 +11,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * exhaust memory after reading every page.
  */
 export const RETURN_ALL_MAX_RECORDS = 250_000;
-
-/** Feeds whose size the account's profile states before the first page is read. */
-const PROFILE_COUNTS: Partial<Record<PaginatedId, 'followers' | 'following'>> = {
-  getUserFollowers: 'followers',
-  getUserFollowing: 'following',
-};
 
 /**
  * Refuses, before reading, a Return All that would hold more than RETURN_ALL_MAX_RECORDS items in
@@ -30,15 +26,14 @@ export async function checkReturnAllSize(
   itemIndex: number,
   bound: number | undefined,
 ): Promise<void> {
-  const field = PROFILE_COUNTS[operation];
-  if (!field || (bound !== undefined && bound <= RETURN_ALL_MAX_RECORDS)) return;
-  const profile = await client.call('getUser', { userName: params.userName as string });
-  const count = profile[field];
-  if (typeof count !== 'number' || count <= RETURN_ALL_MAX_RECORDS) return;
-  const size = count.toLocaleString('en-US');
+  const { counter } = endpointSpec(operation);
+  if (!counter || (bound !== undefined && bound <= RETURN_ALL_MAX_RECORDS)) return;
+  const list = await listSize(client, operation, params);
+  if (!list || list.size <= RETURN_ALL_MAX_RECORDS) return;
+  const size = list.size.toLocaleString('en-US');
   throw new NodeOperationError(
     context.getNode(),
-    `@${profile.userName} has ${size} ${field === 'followers' ? 'followers' : 'accounts followed'}: more than Return All keeps in one execution (${RETURN_ALL_MAX_RECORDS.toLocaleString('en-US')})`,
+    `@${list.userName} has ${size} ${counter === 'followers' ? 'followers' : 'accounts followed'}: more than Return All keeps in one execution (${RETURN_ALL_MAX_RECORDS.toLocaleString('en-US')})`,
     {
       itemIndex,
       description:
