@@ -203,6 +203,15 @@ describe('the endpoint catalog against the API document', () => {
     }
   });
 
+  // The session cookie's help on every surface points at the steps whose description says so.
+  it('says "your session" in the description of every own-session endpoint, and of no other', () => {
+    for (const id of endpointIds)
+      expect({ id, says: /\byour (own )?session\b/.test(endpointSpec(id).description) }).toEqual({
+        id,
+        says: endpointSpec(id).mode === 'session',
+      });
+  });
+
   it('marks only list creation as not idempotent', () => {
     expect(endpointIds.filter((id) => !catalog[id].idempotent)).toEqual(['createList']);
   });
