@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { agentErrorOutput, agentTools, runAgentTool } from '@social-data/core/agent';
+import { agentError, agentErrorOutput, agentTools, runAgentTool } from '@social-data/core/agent';
 import type { AgentOutput } from '@social-data/core/agent';
 
 import { version } from '../package.json';
@@ -87,18 +87,10 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
     const tool = BY_NAME.get(name);
     let output: AgentOutput;
     if (!tool) {
-      output = {
-        text: JSON.stringify({
-          error: {
-            type: 'UnknownTool',
-            message: `There is no tool named ${JSON.stringify(name)}. Tools: ${TOOLS.map((each) => each.name).join(', ')}.`,
-          },
-        }),
-        isError: true,
-        records: 0,
-        cutByBudget: false,
-        errorType: 'UnknownTool',
-      };
+      output = agentError(
+        'UnknownTool',
+        `There is no tool named ${JSON.stringify(name)}. Tools: ${TOOLS.map((each) => each.name).join(', ')}.`,
+      );
     } else if ('failure' in connection) {
       output = agentErrorOutput(connection.failure, connection.redact, SETTINGS_TEXT, {
         settings: SETTINGS_NAME,

@@ -63,6 +63,25 @@ export function agentErrorOutput(
   if (error instanceof ApiError && error.retryAfterMs !== undefined)
     detail.retry_after_seconds = Math.ceil(error.retryAfterMs / 1000);
   if (settings && aboutSettings(error)) detail.settings = settings;
+  return errorOutput(detail);
+}
+
+/**
+ * An error the host found itself (a tool it does not have, a setting it lacks), in the shape of
+ * core's: what went wrong, and where the user can fix it.
+ */
+export function agentError(
+  type: string,
+  message: string,
+  extra: { hint?: string | undefined; settings?: string } = {},
+): AgentOutput {
+  const detail: Record<string, unknown> = { type, message };
+  if (extra.hint) detail.hint = extra.hint;
+  if (extra.settings) detail.settings = extra.settings;
+  return errorOutput(detail);
+}
+
+function errorOutput(detail: Record<string, unknown>): AgentOutput {
   return {
     text: JSON.stringify({ error: detail }),
     isError: true,

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { catalog, endpointIds } from '../../src';
-import { agentArgName, agentTools, MIN_OUTPUT_BUDGET, runAgentTool } from '../../src/agent';
+import { agentArgName, agentError, agentTools, MIN_OUTPUT_BUDGET, runAgentTool } from '../../src/agent';
 import { agentInputSchema } from '../../src/agent/tools';
 import { API_KEY, BASE, COOKIE, PROXY, testClient } from '../support/client';
 import { ok, tweet, user, users } from '../support/fixtures';
@@ -213,6 +213,28 @@ describe('errors', () => {
     });
     for (const secret of [API_KEY, 'cookie-secret-value', 'csrf-secret-value', 'proxy-pass-secret'])
       expect(output.text).not.toContain(secret);
+  });
+
+  it("a host's own error (an unknown tool, a setting it lacks) has the shape of core's", async () => {
+    const { client } = testClient();
+    const core = parse((await runAgentTool(client, 'getUser', ['jack'])).text);
+    const host = agentError('SettingsError', 'No session.', {
+      hint: 'Add the cookie.',
+      settings: 'the credential',
+    });
+    expect(host).toMatchObject({ isError: true, records: 0, cutByBudget: false, errorType: 'SettingsError' });
+    expect(Object.keys(parse(host.text))).toEqual(Object.keys(core));
+    expect(parse(host.text).error).toEqual({
+      type: 'SettingsError',
+      message: 'No session.',
+      hint: 'Add the cookie.',
+      settings: 'the credential',
+    });
+    // What the host does not know is left out, not sent as null.
+    expect(parse(agentError('UnknownTool', 'No such tool.', { hint: undefined }).text).error).toEqual({
+      type: 'UnknownTool',
+      message: 'No such tool.',
+    });
   });
 
   it('take arguments that are not an object, naming them', async () => {

@@ -1,5 +1,5 @@
 import { endpointSpec, isPaginated } from '@social-data/core';
-import { DEFAULT_OUTPUT_BUDGET, MAX_AGENT_LIMIT, runAgentTool } from '@social-data/core/agent';
+import { DEFAULT_OUTPUT_BUDGET, MAX_AGENT_LIMIT, agentError, runAgentTool } from '@social-data/core/agent';
 import type { EndpointId } from '@social-data/core';
 import type { AgentOutput } from '@social-data/core/agent';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -41,15 +41,10 @@ function toolArgs(context: IExecuteFunctions, operation: EndpointId, itemIndex: 
 /** A setting the model cannot fix (a session the credential lacks), said so it can tell the user. */
 function settingsError(error: unknown): AgentOutput {
   const { message, description } = error as { message: string; description?: string };
-  const text = JSON.stringify({
-    error: {
-      type: 'SettingsError',
-      message,
-      hint: description,
-      settings: `the "${CREDENTIAL_TITLE}" credential`,
-    },
+  return agentError('SettingsError', message, {
+    hint: description,
+    settings: `the "${CREDENTIAL_TITLE}" credential`,
   });
-  return { text, isError: true, records: 0, cutByBudget: false, errorType: 'SettingsError' };
 }
 
 async function callAsTool(context: IExecuteFunctions, itemIndex: number): Promise<AgentOutput> {
