@@ -1,4 +1,4 @@
-import { catalog, normalizeParams, recordKindOf, shaperFor } from '@social-data/core';
+import { normalizeParams, recordKindOf, shaperFor } from '@social-data/core';
 import {
   DEFAULT_POLL_PAGES,
   feedIds,
@@ -56,7 +56,7 @@ interface Watch {
   client: SocialDataClient;
   feed: FeedId;
   params: UntypedParams;
-  /** Own-session feeds: the profile whose session they read ('' otherwise). */
+  /** The profile whose session the watch reads with. */
   session: string;
   options: WatchOptions;
   destination: Destination;
@@ -182,8 +182,8 @@ export function addWatchCommand(program: Command): void {
       const params = normalizeParams(endpoint, paramsOf(feed, value === undefined ? [] : [value]));
       checkWritable('--state', options.state);
       client = clientFor(options, interrupt.signal);
-      // Own-session feeds belong to the session's account: another profile is another feed.
-      const session = catalog[endpoint].mode === 'session' ? profileName(options.profile) : '';
+      // Whose session: another profile is another own-session feed.
+      const session = profileName(options.profile);
       const appending =
         options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
       destination = openDestination(options.output, { append: true });

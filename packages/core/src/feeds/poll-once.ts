@@ -2,6 +2,7 @@ import type { SocialDataClient, UntypedParams } from '../client';
 import { pollAccounts } from './accounts';
 import type { AccountFailure, AccountRecord, AccountsBudget, AccountsState } from './accounts';
 import { pollFeedWithin } from './budget';
+import { catalog } from '../catalog/endpoints';
 import { feeds, isRemovalFeed } from './catalog';
 import type { FeedId } from './catalog';
 import { noticeOf } from './notice';
@@ -36,7 +37,11 @@ export interface PollOnceOptions<R extends { id: string }, T> {
   read: ReadPages<R>;
   /** The feed's parameters as normalized: with `session`, the watch's key. */
   params: UntypedParams;
-  /** Own-session feeds: whose session (a credential, a profile); another one is another feed. */
+  /**
+   * Whose session the host reads with (a credential, a profile). An own-session feed (bookmarks,
+   * For You, muted...) belongs to the session's account, so another session is another feed;
+   * the other feeds are the same whoever reads them, and ignore it.
+   */
   session?: string;
   store: StateStore;
   maxPages: number;
@@ -88,7 +93,8 @@ export async function pollOnce<R extends { id: string }, T>(
 ): Promise<Polled<R, T>> {
   const { feed, read, params, session, store, fits, client, shape } = options;
   const spec = feeds[feed];
-  const key = watchKey(feed, session ? { ...params, session } : params);
+  const own = session && catalog[spec.endpoint].mode === 'session';
+  const key = watchKey(feed, own ? { ...params, session } : params);
   const stored = await store.get(key);
   const storedKey = (stored as { key?: unknown } | undefined)?.key;
   const removals = isRemovalFeed(feed);

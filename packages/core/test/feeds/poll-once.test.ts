@@ -98,6 +98,21 @@ it('says when the store held another watch, and starts this one over', async () 
   expect(polled.started).toBe(true);
 });
 
+it('keeps one watch per session for own-session feeds, and one for all sessions elsewhere', async () => {
+  const feed = new FakeFeed(20, accountIds(10));
+  const keys = async (event: 'newFollower' | 'newMutedAccount', session: string) => {
+    const store = memory();
+    await pollOnce({ ...options(feed, store), feed: event, params: {}, session });
+    return (store.value as { key: string }).key;
+  };
+  // Muted accounts are the session's own: another session is another watch.
+  expect(await keys('newMutedAccount', 'ann')).not.toBe(await keys('newMutedAccount', 'bob'));
+  expect(await keys('newMutedAccount', 'ann')).toBe(await keys('newMutedAccount', 'ann'));
+  // An account's followers are the same whoever reads them.
+  expect(await keys('newFollower', 'ann')).toBe(await keys('newFollower', 'bob'));
+  expect(await keys('newFollower', 'ann')).toBe(await keys('newFollower', ''));
+});
+
 describe('a poll of many accounts', () => {
   it('hands over every account’s new tweets oldest first with their account, and saves nothing when every account failed', async () => {
     const tweets = new TweetIds();

@@ -1,4 +1,4 @@
-import { catalog, normalizeParams } from '@social-data/core';
+import { normalizeParams } from '@social-data/core';
 import {
   feedPages,
   feeds,
@@ -57,12 +57,8 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
     }
 
     const staticData = this.getWorkflowStaticData('node');
-    // Own-session feeds (bookmarks, For You, muted...) belong to the session's account, so
-    // another credential is another feed.
-    const session =
-      catalog[feed.endpoint].mode === 'session'
-        ? (this.getNode().credentials?.[API_CREDENTIAL]?.id ?? '')
-        : '';
+    // Whose session: another credential is another own-session feed.
+    const session = this.getNode().credentials?.[API_CREDENTIAL]?.id ?? '';
     const removals = isRemovalFeed(event);
     const polled = await pollOnce({
       feed: event,
