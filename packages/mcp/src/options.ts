@@ -12,7 +12,7 @@ const TOOL_GROUPS: string[] = [...new Set(ALL_TOOLS.map((tool) => endpointSpec(t
  * model to choose from): names and groups, any order; empty is all. An unknown entry is refused,
  * naming it and what exists.
  */
-export function selectTools(list: string | undefined): string[] {
+function selectTools(list: string | undefined): string[] {
   const wanted = (list ?? '')
     .split(',')
     .map((entry) => entry.trim())

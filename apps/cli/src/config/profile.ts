@@ -27,7 +27,7 @@ export interface ConfigFile {
 
 type Env = Record<string, string | undefined>;
 
-export const DEFAULT_PROFILE = 'default';
+const DEFAULT_PROFILE = 'default';
 
 /** `SOCIAL_DATA_CONFIG`, else the XDG config folder. */
 export function configPath(env: Env = process.env): string {

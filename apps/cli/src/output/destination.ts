@@ -22,7 +22,7 @@ export interface Destination {
 }
 
 /** `FILE.partial` while an export runs; the name a checkpoint points a resume at. */
-export function partialPath(output: string): string {
+function partialPath(output: string): string {
   return `${output}.partial`;
 }
 

@@ -193,7 +193,7 @@ const number = (text: string | undefined) => (text === undefined ? undefined : N
  * `rate-limit;retry-after=3`, `slow;delay=500` or `redirect-other-origin;status=307;to=http://…`,
  * as sent in the X-Sandbox-Fault header.
  */
-export function parseFaultHeader(header: string): Fault {
+function parseFaultHeader(header: string): Fault {
   const [kind = '', ...settings] = header.split(';').map((part) => part.trim());
   const options = Object.fromEntries(
     settings.map((setting) => {

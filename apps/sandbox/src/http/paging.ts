@@ -28,7 +28,7 @@ function check(seed: number, offset: number): number {
  * User-page cursors look like the document's: digits, a bar, digits (`offset|check`). The last
  * page carries `0|…`, which the client follows once and gets an empty page.
  */
-export function userCursorOffset(seed: number, cursor: string | undefined): number | 'end' {
+function userCursorOffset(seed: number, cursor: string | undefined): number | 'end' {
   if (cursor === undefined || cursor === '') return 0;
   const match = /^(\d+)\|(\d+)(?:\|\d+)?$/.exec(cursor);
   if (!match) throw badRequest('cursor is not valid: pass next_cursor back unchanged');
@@ -40,7 +40,7 @@ export function userCursorOffset(seed: number, cursor: string | undefined): numb
 }
 
 /** A variant (the fresh-cursor fault) makes a different cursor for the same place. */
-export function userCursor(seed: number, offset: number | 'end', variant = 0): string {
+function userCursor(seed: number, offset: number | 'end', variant = 0): string {
   const cursor = offset === 'end' ? `0|${check(seed, 0)}` : `${offset}|${check(seed, offset)}`;
   return variant ? `${cursor}|${variant}` : cursor;
 }
@@ -52,13 +52,13 @@ const BLANK_CURSOR = '   ';
  * Tweet-page cursors are opaque strings. A variant makes a different cursor for the same place,
  * which an empty page needs so the client does not take it for a repeated cursor.
  */
-export function tweetCursor(seed: number, offset: number, variant = 0): string {
+function tweetCursor(seed: number, offset: number, variant = 0): string {
   return Buffer.from(`T${offset}:${check(seed, offset)}${variant ? `:${variant}` : ''}`).toString(
     'base64url',
   );
 }
 
-export function tweetCursorOffset(seed: number, cursor: string | undefined): number {
+function tweetCursorOffset(seed: number, cursor: string | undefined): number {
   if (cursor === undefined || cursor === '') return 0;
   const match = /^T(\d+):(\d+)(?::\d+)?$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match || check(seed, Number(match[1])) !== Number(match[2]))

@@ -1,7 +1,7 @@
 import type { RecordedRequest } from './recorder';
 
 /** The most media requests kept; a bench run of 200 downloads stays within it. */
-export const KEPT_MEDIA_REQUESTS = 1000;
+const KEPT_MEDIA_REQUESTS = 1000;
 
 /** The hostile answers given to one key. */
 export interface HostileAnswers {

@@ -17,7 +17,7 @@ export const CONTENT_TYPES: Record<MediaKind, string> = {
   animated_gif: 'image/gif',
 };
 /** The largest picture the route draws, and the largest file it streams (`?bytes=`). */
-export const MAX_SIDE = 4096;
+const MAX_SIDE = 4096;
 export const MAX_BYTES = 1024 ** 3;
 
 export interface MediaAddress {

@@ -33,7 +33,7 @@ const byName = new Map<string, number>(
   WELL_KNOWN.map((account, index) => [account.userName.toLowerCase(), index]),
 );
 
-export function generatedName(seed: number, index: number): string {
+function generatedName(seed: number, index: number): string {
   return `${pick(FIRST, seed, TAG.name, index)}_${pick(LAST, seed, TAG.name, index, 1)}${index}`;
 }
 

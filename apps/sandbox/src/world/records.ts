@@ -157,7 +157,7 @@ function pace(seed: number, author: number) {
 /** Feeds of one author are offset by a few seconds so their tweets never share a second (and an id). */
 const FEED_LAG_SECONDS = { tweets: 0, replies: 7, media: 13 } as const;
 
-export function tweetCreatedSeconds(seed: number, key: TweetKey): number {
+function tweetCreatedSeconds(seed: number, key: TweetKey): number {
   const { gapSeconds, leadSeconds } = pace(seed, key.author);
   return ANCHOR_MS / 1000 - leadSeconds - key.position * gapSeconds - FEED_LAG_SECONDS[key.feed];
 }

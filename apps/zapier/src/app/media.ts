@@ -29,7 +29,7 @@ export function hasMediaFiles(id: EndpointId): boolean {
  * proxy; the size cap, the type check, retries) and it is streamed into Zapier's file store, whose
  * link replaces the pointer. Within one invocation's 30 s, as a step's requests.
  */
-export async function hydrateMedia(z: ZObject, bundle: Bundle): Promise<string> {
+async function hydrateMedia(z: ZObject, bundle: Bundle): Promise<string> {
   const { tweetId, index, type, url } = bundle.inputData as unknown as MediaPointer;
   const target: MediaTarget = { tweetId, index: Number(index), item: { type, url } };
   try {

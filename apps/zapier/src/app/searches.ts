@@ -8,7 +8,7 @@ import { dehydratorFor } from './media';
 import { step } from './step';
 
 /** Every lookup of the catalog: one record by name or id, or many by ids. */
-export const searchIds = endpointIds.filter((id) => ['record', 'records'].includes(catalog[id].result.kind));
+const searchIds = endpointIds.filter((id) => ['record', 'records'].includes(catalog[id].result.kind));
 
 /**
  * Whether a failure says the record does not exist. Inside Zapier the failure arrives as the

@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 /** How long Zapier keeps a trigger's state untouched: each poll writes it again. */
-export const STATE_TTL_SECONDS = 30 * 24 * 60 * 60;
+const STATE_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * Where a trigger that needs memory beyond Zapier's dedupe (removals, an account list) keeps its

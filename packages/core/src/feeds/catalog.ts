@@ -145,7 +145,7 @@ export type FeedId = keyof typeof feeds;
 
 export const feedIds = Object.keys(feeds) as FeedId[];
 
-export function feedSpec(id: FeedId): FeedSpec {
+function feedSpec(id: FeedId): FeedSpec {
   return feeds[id];
 }
 

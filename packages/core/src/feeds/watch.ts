@@ -37,7 +37,7 @@ function firstRecords<R extends { id: string }>(read: ReadPages<R>, budget: numb
 }
 
 /** First activation: remember the top of the feed, report nothing. */
-export async function startWatch<R extends { id: string }>(
+async function startWatch<R extends { id: string }>(
   read: ReadPages<R>,
   options: WatchOptions<R>,
 ): Promise<WatchResult<R>> {

@@ -81,7 +81,7 @@ function asciiJson(bytes: Uint8Array): string {
  * execution, the CLI writing a line) ran out of stack on one.
  */
 export const MAX_DEPTH = 64;
-export const TOO_DEEP = `[left out: nested more than ${MAX_DEPTH} levels deep]`;
+const TOO_DEEP = `[left out: nested more than ${MAX_DEPTH} levels deep]`;
 
 /** The body parsed as JSON; throws as JSON.parse does when it is not JSON. */
 export function parseJsonBody(body: string | Uint8Array): unknown {

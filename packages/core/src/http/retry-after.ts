@@ -1,7 +1,7 @@
 import type { TransportResponse } from './transport';
 
 /** The longest wait a server may ask for; a larger Retry-After is capped, not obeyed. */
-export const RETRY_AFTER_CAP_MS = 60_000;
+const RETRY_AFTER_CAP_MS = 60_000;
 
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';

@@ -46,7 +46,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** The file extension of a media type: jpg, png, gif, webp, mp4, or the subtype's letters. */
-export function extensionOf(mime: string): string {
+function extensionOf(mime: string): string {
   const known = EXTENSIONS[mime];
   if (known) return known;
   const subtype = (mime.split('/')[1] ?? '').replace(/^x-/, '').replace(/[^a-z0-9]/g, '');

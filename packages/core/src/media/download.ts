@@ -27,9 +27,9 @@ import type { MediaResponse, MediaTransport } from './transport';
 /** 25 MiB: above a platform photo (5 MB at most) and most clips; a longer video needs a higher cap. */
 export const DEFAULT_MAX_MEDIA_BYTES = 25 * 1024 * 1024;
 /** Per file, body included: a 25 MiB video over a slow line needs more than an API answer's 30 s. */
-export const DEFAULT_MEDIA_TIMEOUT_MS = 120_000;
+const DEFAULT_MEDIA_TIMEOUT_MS = 120_000;
 /** Hops of a redirect chain (a CDN sends one or two); more is a loop. */
-export const MAX_MEDIA_REDIRECTS = 5;
+const MAX_MEDIA_REDIRECTS = 5;
 
 /** One media item of one tweet: what is downloaded, and what names it. */
 export interface MediaTarget {

@@ -49,7 +49,7 @@ export const DEFAULT_MAX_EMPTY_PAGES = 3;
  * so memory stays bounded on runs of millions while a server that hands out the same records
  * under fresh cursors is still caught within a few pages.
  */
-export const MAX_TRACKED_IDS = 100_000;
+const MAX_TRACKED_IDS = 100_000;
 
 /**
  * Fetches the page at a cursor. `signal` ends when the run stops (a `break`, `return()`): a read

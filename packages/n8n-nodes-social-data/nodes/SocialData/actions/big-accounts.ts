@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * its database in one piece: 250,000 followers took 2.9 GB of RSS in n8n 1.x, so a million would
  * exhaust memory after reading every page.
  */
-export const RETURN_ALL_MAX_RECORDS = 250_000;
+const RETURN_ALL_MAX_RECORDS = 250_000;
 
 /**
  * Refuses, before reading, a Return All that would hold more than RETURN_ALL_MAX_RECORDS items in

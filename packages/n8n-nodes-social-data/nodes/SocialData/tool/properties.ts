@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { CREDENTIAL_TITLE } from '../../shared/credential';
 
 /** `$fromAI` as an expression, its texts quoted for n8n's parser and the JavaScript it runs. */
-export function fromAi(key: string, description: string, fallback?: string): string {
+function fromAi(key: string, description: string, fallback?: string): string {
   const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const args = [quote(key), quote(description), quote('string')];
   if (fallback !== undefined) args.push(quote(fallback));

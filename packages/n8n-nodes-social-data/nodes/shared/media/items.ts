@@ -9,7 +9,7 @@ import { maxBytesOf } from './options';
 import type { MediaOptions } from './options';
 
 /** The binary property a file gets in one-item-per-file output: the one n8n's file nodes read. */
-export const FILE_PROPERTY = 'data';
+const FILE_PROPERTY = 'data';
 
 interface Tweet {
   id: string;
