@@ -256,9 +256,12 @@ export class Paginator<T> implements AsyncIterable<T> {
   private async step(state: RunState<T>): Promise<Step<T> | undefined> {
     if (state.stopped) return undefined;
     const { limit, maxPages, maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES } = this.options;
-    // A run that ended with the last page says so once the caller asks past it.
-    if (state.ending) return this.stopWith(state, state.ending);
-    if (limit !== undefined && this.recordsYielded >= limit) return this.stopWith(state, 'limit');
+    const limitMet = limit !== undefined && this.recordsYielded >= limit;
+    // A run that ended with the last page says so once the caller asks past it; one whose
+    // Limit was met on a page the API then ended gave all it was asked for: it stopped at Limit.
+    if (state.ending)
+      return this.stopWith(state, limitMet && state.ending !== 'end' ? 'limit' : state.ending);
+    if (limitMet) return this.stopWith(state, 'limit');
     if (maxPages !== undefined && this.pagesFetched >= maxPages) return this.stopWith(state, 'maxPages');
 
     const cursor = state.cursor;

@@ -18,8 +18,8 @@ function feed(pages: number, fault: Fault, at: number) {
     const index = cursor === undefined ? 0 : Number(cursor.split(':')[0]);
     const faulty = fault !== 'none' && index >= at;
     const last = index === pages - 1 && !faulty;
-    // A repeated cursor points back at page 0; empty pages claim more for ever.
-    const next = faulty && fault === 'repeatedCursor' ? '0' : `${index + 1}:${index}`;
+    // A repeated cursor is the one that led to this page; empty pages claim more for ever.
+    const next = faulty && fault === 'repeatedCursor' ? `${index}:${index - 1}` : `${index + 1}:${index}`;
     const records =
       faulty && fault === 'emptyPages' ? [] : [0, 1].map((n) => ({ id: String(index * 2 + n + 1) }));
     return { records, next_cursor: last ? '' : next, has_next_page: !last };
@@ -68,6 +68,20 @@ describe('a read the API ended early is said, on every kind of read', () => {
     expect(text.length).toBeGreaterThan(0);
     expect(stopNotice(file.summary().ended) !== undefined).toBe(early(fault));
   });
+
+  it.each(cases.filter(([, fault]) => fault !== 'none'))(
+    '%i pages, %s from page %i: a read whose Limit the records before the end met says nothing',
+    async (pages, fault, at) => {
+      // Every record up to the page the API ended: the user got what was asked.
+      const limit = (fault === 'repeatedCursor' ? at + 1 : at) * 2;
+      const paginator = new Paginator(feed(pages, fault, at), { limit });
+      const ids: string[] = [];
+      for await (const record of paginator) ids.push(record.id);
+      expect(ids).toHaveLength(limit);
+      expect(paginator.stopReason).toBe('limit');
+      expect(stopNotice(paginator.stopReason)).toBeUndefined();
+    },
+  );
 
   it('a read that ended as asked says nothing, whatever bound ended it', () => {
     const asked: Array<StopReason | undefined> = ['end', 'limit', 'maxPages', 'stopped', 'failed', undefined];
