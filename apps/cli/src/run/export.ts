@@ -174,7 +174,7 @@ async function lookup(run: Run, params: UntypedParams): Promise<Error | undefine
   const id = run.id as BatchLookupId;
   const settled = settleLookup(id, params, await run.client.lookupUntyped(id, params));
   run.destination.write(run.formatter.write(settled.records.map(run.shape)));
-  const missing = notFoundNotice(settled);
+  const missing = notFoundNotice(settled.notFound);
   if (missing) warn(missing);
   for (const failure of settled.failures)
     warn(

@@ -35,9 +35,9 @@ export function settleLookup<T>(
 }
 
 /** What the user is told of ids that do not exist, or undefined when every id was found. */
-export function notFoundNotice(lookup: SettledLookup<unknown>): string | undefined {
-  const { length } = lookup.notFound;
+export function notFoundNotice(notFound: readonly string[]): string | undefined {
+  const { length } = notFound;
   if (length === 0) return undefined;
-  const named = lookup.notFound.slice(0, 5).join(', ');
+  const named = notFound.slice(0, 5).join(', ');
   return `${length} of the ids asked for ${length === 1 ? 'was' : 'were'} not found (${named}${length > 5 ? ', …' : ''}); ${length === 1 ? 'it is' : 'they are'} left out.`;
 }

@@ -40,7 +40,7 @@ describe('a batch lookup, read as every surface reads it', () => {
         asked.filter((_, at) => ['leftOut', 'notFoundBatch'].includes(fates[at]!)),
       );
       expect(settled.failures.flatMap((failure) => failure.ids)).toEqual(having('failedBatch'));
-      const notice = notFoundNotice(settled);
+      const notice = notFoundNotice(settled.notFound);
       if (settled.notFound.length === 0) expect(notice).toBeUndefined();
       else expect(notice).toMatch(new RegExp(`^${settled.notFound.length} of the ids asked for w`));
     }
@@ -63,7 +63,9 @@ describe('a batch lookup, read as every surface reads it', () => {
   it('names at most five ids, and says how many more', () => {
     const fates: Fate[] = Array.from({ length: 8 }, () => 'leftOut');
     const { asked, result } = answer(fates);
-    const notice = notFoundNotice(settleLookup('lookupTweets', { tweet_ids: asked.join(',') }, result));
+    const notice = notFoundNotice(
+      settleLookup('lookupTweets', { tweet_ids: asked.join(',') }, result).notFound,
+    );
     expect(notice).toBe(
       '8 of the ids asked for were not found (1000, 1001, 1002, 1003, 1004, …); they are left out.',
     );

@@ -1,4 +1,4 @@
-import { endpointSpec, isPaginated, notFoundNotice, settleLookup, stopNotice } from '@social-data/core';
+import { endpointSpec, isPaginated, settleLookup, stopNotice } from '@social-data/core';
 import { filteredRead, filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
@@ -43,6 +43,8 @@ export interface Sink {
   mediaFailure(tweetId: string, error: unknown): void;
   /** Something the user should know about a result that is still complete as far as it goes. */
   notice(message: string): void;
+  /** Ids of a batch lookup that do not exist: said once for the whole run, not per item. */
+  notFound(ids: readonly string[]): void;
 }
 
 /** What the items of one run share: the request pace (a 429 slows them all) and folded lookups. */
@@ -140,13 +142,12 @@ async function readPages(
 
 /**
  * A batch lookup keeps what it found: the records come out as items, each batch that failed is
- * reported to the sink, and ids that do not exist are named in a notice (decision N19).
+ * reported to the sink, and so are the ids that do not exist (decision N19).
  */
 async function readLookup(settled: SettledLookup<unknown>, emit: Emit, sink: Sink): Promise<void> {
   for (const record of settled.records) await emit(record);
   for (const failure of settled.failures) sink.failure(failure.ids, failure.error);
-  const missing = notFoundNotice(settled);
-  if (missing) sink.notice(missing);
+  sink.notFound(settled.notFound);
 }
 
 export async function runOperation(

@@ -1,4 +1,10 @@
-import { MAX_CONCURRENCY, RequestGate, endpointIds, settleWithConcurrency } from '@social-data/core';
+import {
+  MAX_CONCURRENCY,
+  RequestGate,
+  endpointIds,
+  notFoundNotice,
+  settleWithConcurrency,
+} from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -60,6 +66,12 @@ function itemsAtOnce(context: IExecuteFunctions): number {
   );
 }
 
+/** What the run tells the user once, whatever number of items said it. */
+interface Said {
+  notices: Set<string>;
+  notFound: Set<string>;
+}
+
 /**
  * One input item's run: its records as items paired with it, each pushed as it arrives (never
  * spread into a call: Return All can bring hundreds of thousands). With Continue On Fail, a
@@ -71,7 +83,7 @@ async function runItem(
   context: IExecuteFunctions,
   itemIndex: number,
   shared: RunShared,
-  notices: Set<string>,
+  said: Said,
 ): Promise<INodeExecutionData[]> {
   const output: INodeExecutionData[] = [];
   let operation: EndpointId | undefined;
@@ -87,7 +99,8 @@ async function runItem(
       if (!context.continueOnFail()) throw nodeError;
       output.push(errorItem(context, nodeError, itemIndex, { tweet_id: tweetId }));
     },
-    notice: (message) => notices.add(message),
+    notice: (message) => said.notices.add(message),
+    notFound: (ids) => ids.forEach((id) => said.notFound.add(id)),
   };
   try {
     operation = operationOf(context, itemIndex);
@@ -118,7 +131,7 @@ async function runItem(
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
   const count = this.getInputData().length;
   if (count === 0) return [[]];
-  const notices = new Set<string>();
+  const said: Said = { notices: new Set(), notFound: new Set() };
   const gate = new RequestGate();
   const shared: RunShared = { gate, lookup: foldedLookups(this, gate) };
   const atOnce = itemsAtOnce(this);
@@ -126,7 +139,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
   const settled = await settleWithConcurrency(
     indexes,
     atOnce,
-    (itemIndex) => runItem(this, itemIndex, shared, notices),
+    (itemIndex) => runItem(this, itemIndex, shared, said),
     () => true,
   );
   const output: INodeExecutionData[] = [];
@@ -134,7 +147,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
     if (!outcome.ok) throw outcome.error;
     for (const item of outcome.value) output.push(item);
   }
+  // Ids that do not exist, of every item together: one hint, not one per item.
+  const missing = notFoundNotice([...said.notFound]);
+  if (missing) said.notices.add(missing);
   if (typeof this.addExecutionHints === 'function')
-    for (const message of notices) this.addExecutionHints({ message, location: 'outputPane' });
+    for (const message of said.notices) this.addExecutionHints({ message, location: 'outputPane' });
   return [output];
 }

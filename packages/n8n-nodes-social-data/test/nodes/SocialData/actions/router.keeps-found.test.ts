@@ -96,6 +96,30 @@ describe('a batch lookup keeps what it found (issue 26 finding 6)', () => {
     expect(hintsOf(run)).toEqual(['1 of the ids asked for was not found (1002); it is left out.']);
   });
 
+  it('says the ids that do not exist once for the run, however many items asked for them', async () => {
+    api()
+      .persist()
+      .get('/social/users/batch')
+      .query(true)
+      .reply((uri) => [
+        200,
+        ok(
+          idsOf(uri)
+            .filter((id) => id < '9000')
+            .map((id) => ({ ...user(1), id })),
+        ),
+      ]);
+    const input = ['1000', '9001', '1001', '9002', '9003'].map((id) => ({ id }));
+    const { items, run } = await runNode(
+      { resource: 'user', operation: 'getUsersByIds', userIds: '={{ $json.id }}' },
+      { credentials, input },
+    );
+    expect(items.map((item) => item.json.id)).toEqual(['1000', '1001']);
+    expect(hintsOf(run)).toEqual([
+      '3 of the ids asked for were not found (9001, 9002, 9003); they are left out.',
+    ]);
+  });
+
   it('fails without Continue, saying the other ids were found and how to keep them', async () => {
     batchApi(503, 'upstream down');
     const { error } = await runNode(lookup, { credentials });
