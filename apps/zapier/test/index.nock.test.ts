@@ -138,13 +138,26 @@ describe.each(everyStep)('%s.%s', (kind, key) => {
     expect(details(error)).toMatchObject({ delay: 7 });
   });
 
-  it(kind === 'searches' ? 'finds nothing on 404' : 'stops with a clear error on 404', async () => {
-    api(id).reply(404, { status: 'error', msg: 'Not found' });
-    const outcome = run(kind, key, authData, inputs());
-    if (kind === 'searches') return expect(await outcome).toEqual([]);
-    const error = await failure(outcome);
-    expect(details(error)).toMatchObject({ code: 'NotFoundError', status: 404 });
-  });
+  const batch = key.endsWith('Items');
+  it(
+    kind === 'searches' || batch
+      ? 'finds nothing on 404, naming the ids not found'
+      : 'stops with a clear error on 404',
+    async () => {
+      api(id).reply(404, { status: 'error', msg: 'Not found' });
+      const outcome = run(kind, key, authData, inputs());
+      if (kind === 'searches') return expect(await outcome).toEqual([]);
+      // A line-item lookup whose ids do not exist names them (decision N19).
+      if (batch)
+        return expect(await outcome).toMatchObject({
+          records: [],
+          count: 0,
+          not_found_ids: expect.stringMatching(/./),
+        });
+      const error = await failure(outcome);
+      expect(details(error)).toMatchObject({ code: 'NotFoundError', status: 404 });
+    },
+  );
 
   it('keeps the key, cookie and proxy password out of errors and results, even when the API echoes them', async () => {
     const echo = `bad request from ${API_KEY} with ${COOKIE} via ${PROXY}`;

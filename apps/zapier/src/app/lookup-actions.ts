@@ -6,6 +6,7 @@ import { paramFields, simplifyInput } from './fields';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
 import { step } from './step';
+import { isNotFound } from '../http/errors';
 
 /** The batch lookups: every id of a list, 100 a request. */
 const lookupIds = endpointIds.filter((id): id is BatchLookupId => catalog[id].result.kind === 'records');
@@ -37,7 +38,11 @@ export const lookupActions = Object.fromEntries(
               const start = Number(cursor ?? 0);
               const next = start + IDS_PER_REQUEST < ids.length ? String(start + IDS_PER_REQUEST) : '';
               const wanted = ids.slice(start, start + IDS_PER_REQUEST).join(',');
-              const records: unknown[] = await client.callUntyped(id, { [result.idsParam]: wanted });
+              // A batch of ids none of which exist is answered "not found": they are named in
+              // not_found_ids like any other id that does not exist, not a failure (decision N19).
+              const records: unknown[] = await client
+                .callUntyped(id, { [result.idsParam]: wanted })
+                .catch((error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)));
               return { records, next_cursor: next, has_next_page: next !== '' };
             };
             // Batches found empty are not a feed that ran dry: go on through all of them.

@@ -1,4 +1,4 @@
-import { NotFoundError, RateLimitError, catalog, endpointIds, settleLookup } from '@social-data/core';
+import { RateLimitError, catalog, endpointIds, settleLookup } from '@social-data/core';
 import type { BatchLookupId, EndpointId, SocialDataClient } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
@@ -6,24 +6,10 @@ import { paramFields, paramsFrom, simplifyInput } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
 import { step } from './step';
+import { isNotFound } from '../http/errors';
 
 /** Every lookup of the catalog: one record by name or id, or many by ids. */
 const searchIds = endpointIds.filter((id) => ['record', 'records'].includes(catalog[id].result.kind));
-
-/**
- * Whether a failure says the record does not exist. Inside Zapier the failure arrives as the
- * `z.errors.Error` the response middleware raised, carrying core's class as its code. A 404
- * without the API's "not found" (a wrong base URL) has another code, and stays a failure.
- */
-function isNotFound(error: unknown): boolean {
-  if (error instanceof NotFoundError) return true;
-  if (!(error instanceof Error) || error.name !== 'AppError') return false;
-  try {
-    return (JSON.parse(error.message) as { code?: string }).code === 'NotFoundError';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A batch lookup returns every record found. Batches that failed are logged for the Zap's

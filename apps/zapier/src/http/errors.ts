@@ -1,4 +1,10 @@
-import { ApiError, RateLimitError, SocialDataError, errorInHostWords } from '@social-data/core';
+import {
+  ApiError,
+  NotFoundError,
+  RateLimitError,
+  SocialDataError,
+  errorInHostWords,
+} from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
 
 /** Names of the classes in `z.errors`; Zapier's own answer, passed through as is. */
@@ -13,6 +19,21 @@ const ZAPIER_ERRORS = new Set([
 
 export function isZapierError(error: unknown): error is Error {
   return error instanceof Error && ZAPIER_ERRORS.has(error.name);
+}
+
+/**
+ * Whether a failure says the record does not exist. Inside Zapier the failure arrives as the
+ * `z.errors.Error` the response middleware raised, carrying core's class as its code. A 404
+ * without the API's "not found" (a wrong base URL) has another code, and stays a failure.
+ */
+export function isNotFound(error: unknown): boolean {
+  if (error instanceof NotFoundError) return true;
+  if (!(error instanceof Error) || error.name !== 'AppError') return false;
+  try {
+    return (JSON.parse(error.message) as { code?: string }).code === 'NotFoundError';
+  } catch {
+    return false;
+  }
 }
 
 /**
