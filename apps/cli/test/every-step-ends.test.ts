@@ -63,7 +63,7 @@ it('case 3: Return All over fresh cursors that loop past 100,000 ids ends with w
   const repeated = ids.length - new Set(ids).size;
   figures.set('case 3, a loop of 101,000 ids: records written twice', repeated);
   expect(result.code).toBe(0);
-  expect(result.stderr).toMatch(/warning: The API sent pages with no new records while it claimed more/);
+  expect(result.stderr).toMatch(/warning: the API sent pages with no new records while it claimed more/);
   expect(new Set(ids).size).toBe(101_000);
   // Past the 100,000 ids a read remembers, a repeat is only probable: its record is handed out,
   // and three such pages end the read (core's RecentIds), so at most 600 come twice.

@@ -64,7 +64,10 @@ export interface PagingOptions {
 export type Shape = (record: unknown) => unknown;
 
 export function warn(line: string): void {
-  process.stderr.write(`social-data: warning: ${line}\n`);
+  // Core's sentences start with a capital; after "warning:" a terminal's line goes on in lower case.
+  process.stderr.write(
+    `social-data: warning: ${line.replace(/^[A-Z](?=[a-z ])/, (first) => first.toLowerCase())}\n`,
+  );
 }
 
 /** What the CSV writer reports once: a field the header, made from the first record, lacks. */

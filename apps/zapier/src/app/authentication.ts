@@ -30,7 +30,7 @@ export const authentication = {
       type: 'password' as const,
       required: false,
       helpText:
-        'Only for the steps whose description says they use your session (your timeline, bookmarks and muted accounts; lists, communities, topics and media tweets; creating a list; a profile looked up as you): the Cookie header of a browser logged in to x.com, at least its auth_token and ct0 cookies. Leave empty for public data.',
+        'Only for the steps whose description says they use your session (your timeline, bookmarks and muted accounts; list tweets and members, communities, topics and media tweets; creating a list; a profile looked up as you): the Cookie header of a browser logged in to x.com, at least its auth_token and ct0 cookies. Leave empty for public data.',
     },
     {
       key: 'proxy',

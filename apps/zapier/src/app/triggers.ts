@@ -1,4 +1,4 @@
-import { normalizeParams, normalizeScreenNameList, ValidationError } from '@social-data/core';
+import { ValidationError, catalog, normalizeParams, normalizeScreenNameList } from '@social-data/core';
 import {
   MAX_ACCOUNTS,
   accountsField,
@@ -34,7 +34,7 @@ import { watchStore } from './watch-store';
 const moreAccountsField: InputField = {
   ...inputOf(accountsField),
   label: 'More Usernames',
-  helpText: `More accounts to watch in this one trigger, beside Username. ${accountsField.description}`,
+  helpText: `More accounts to watch in this one trigger, beside Username, which counts among them. ${accountsField.description}`,
 };
 
 const maxPagesField: InputField = {
@@ -256,9 +256,11 @@ export const triggers = Object.fromEntries(
         noun: nounOf(endpoint),
         display: {
           label: feed.displayName,
-          description: removal
-            ? `Triggers when ${feed.description.charAt(0).toLowerCase()}${feed.description.slice(1)}: only removals it is sure of, for lists it can read whole.`
-            : `Triggers on each new item: ${feed.description.toLowerCase()}.`,
+          description: `${
+            removal
+              ? `Triggers when ${feed.description.charAt(0).toLowerCase()}${feed.description.slice(1)}: only removals it is sure of, for lists it can read whole.`
+              : `Triggers on each new item: ${feed.description.toLowerCase()}.`
+          }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },
         operation: {
           inputFields: [

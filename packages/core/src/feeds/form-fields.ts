@@ -39,7 +39,7 @@ export function pageSizeField(id: EndpointId): FormField<'pageSize'> | undefined
     // Endpoint 9's own default is not shown (spec): its field starts at the usual 20 ("default
     // 20 unless stated"), and its help names no default.
     default: range.default ?? 20,
-    description: `Records per request (${describeRange(range)}${range.default === undefined ? '' : `, default ${range.default}`}). Larger pages mean fewer requests.`,
+    description: `Records per request (${describeRange(range)}${range.default === undefined ? '' : `, default ${range.default}`}). Larger pages mean fewer requests; left out, the API's own page size.`,
   };
 }
 
@@ -87,7 +87,7 @@ export function pollPagesField(defaultPages = DEFAULT_POLL_PAGES): FormField<'ma
     min: 1,
     max: MAX_POLL_PAGES,
     default: defaultPages,
-    description: `Requests one poll may make while it catches up (${describeRange({ min: 1, max: MAX_POLL_PAGES })}, default ${defaultPages}); each request costs credits. When more new items arrived than that reads, the rest follow in the next poll; nothing is skipped. Watching many accounts, it counts for each account. A poll for removals reads the whole list when it fits in this many pages, and is sure only of removals within what it read. A poll makes up to twice this plus 15 requests.`,
+    description: `Requests one poll may make while it catches up (${describeRange({ min: 1, max: MAX_POLL_PAGES })}, default ${defaultPages}); each request costs credits. When more new items arrived than that reads, the rest follow in the next polls, and what cannot be caught up with is reported, never dropped silently. Watching many accounts, it counts for each account. A poll for removals reads the whole list when it fits in this many pages, and is sure only of removals within what it read. A poll makes up to twice this plus 15 requests.`,
   };
 }
 
