@@ -23,6 +23,22 @@ function batchApi(status: number, msg: string) {
       return [200, ok(ids.map((id) => ({ ...user(1), id })))];
     });
 }
+/** A batch endpoint that answers the users whose ids pass `exists` and leaves the others out. */
+function answerOnly(exists: (id: string) => boolean) {
+  api()
+    .persist()
+    .get('/social/users/batch')
+    .query(true)
+    .reply((uri) => [
+      200,
+      ok(
+        idsOf(uri)
+          .filter(exists)
+          .map((id) => ({ ...user(1), id })),
+      ),
+    ]);
+}
+
 const ids = Array.from({ length: 350 }, (_, i) => String(1000 + i)).join(',');
 
 describe('"Continue (using error output)" (issue 26 finding 7)', () => {
@@ -80,35 +96,14 @@ describe('a batch lookup keeps what it found (issue 26 finding 6)', () => {
   });
 
   it('names the ids the API left out of an answer, as it names those of a 404', async () => {
-    api()
-      .get('/social/users/batch')
-      .query(true)
-      .reply((uri) => [
-        200,
-        ok(
-          idsOf(uri)
-            .filter((id) => id !== '1002')
-            .map((id) => ({ ...user(1), id })),
-        ),
-      ]);
+    answerOnly((id) => id !== '1002');
     const { items, run } = await runNode({ ...lookup, userIds: '1000,1001,1002' }, { credentials });
     expect(items.map((item) => item.json.id)).toEqual(['1000', '1001']);
     expect(hintsOf(run)).toEqual(['1 of the ids asked for was not found (1002); it is left out.']);
   });
 
   it('says the ids that do not exist once for the run, however many items asked for them', async () => {
-    api()
-      .persist()
-      .get('/social/users/batch')
-      .query(true)
-      .reply((uri) => [
-        200,
-        ok(
-          idsOf(uri)
-            .filter((id) => id < '9000')
-            .map((id) => ({ ...user(1), id })),
-        ),
-      ]);
+    answerOnly((id) => id < '9000');
     const input = ['1000', '9001', '1001', '9002', '9003'].map((id) => ({ id }));
     const { items, run } = await runNode(
       { resource: 'user', operation: 'getUsersByIds', userIds: '={{ $json.id }}' },
