@@ -55,6 +55,17 @@ async function main(): Promise<void> {
     mediaPort: Number(values['media-port']),
   });
 
+  // Before the address is printed: whoever reads it may stop the sandbox at once, and a signal
+  // with no handler yet would kill it mid-print, unclosed and without a word.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void sandbox.close().then(() => {
+        console.log('The sandbox stopped.');
+        process.exit(0);
+      });
+    });
+  }
+
   console.log(`Social Data sandbox listening on ${sandbox.url}`);
   console.log(`  SOCIAL_DATA_BASE_URL=${sandbox.url}`);
   console.log(`  SOCIAL_DATA_API_KEY=${sandbox.keys[0]}`);
@@ -64,15 +75,6 @@ async function main(): Promise<void> {
   console.log(`  media host (every media item's url): ${sandbox.mediaUrl}`);
   console.log(`  accounts: ${WELL_KNOWN.map((a) => a.userName).join(', ')}`);
   if (values.control) console.log(`  control API: ${sandbox.url}/_sandbox/directory`);
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void sandbox.close().then(() => {
-        console.log('The sandbox stopped.');
-        process.exit(0);
-      });
-    });
-  }
 }
 
 main().catch((error: unknown) => {
