@@ -36,10 +36,12 @@ async function main(): Promise<void> {
     port: options.port,
     log,
   });
-  log(`listening at ${running.url} (output budget ${options.budget} characters)`);
+  // Before the address is printed: whoever reads it may stop the server at once, and a signal
+  // with no handler yet would kill it by the signal instead of closing it and exiting 0.
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  log(`listening at ${running.url} (output budget ${options.budget} characters)`);
 }
 
 main().catch((error: unknown) => {

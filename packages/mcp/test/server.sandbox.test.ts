@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
@@ -16,7 +18,7 @@ import type { Sandbox } from '@social-data/sandbox';
 import { PLAIN_INPUTS, until } from '@social-data/test-support';
 
 import { API_KEY, REVOKED_KEY, secretsIn, settingsFor } from './support/secrets';
-import { REVISION, callTool, connect } from './support/servers';
+import { BIN, REVISION, callTool, connect } from './support/servers';
 import type { ClientEra, Connected, Seen, TransportKind } from './support/servers';
 
 jest.setTimeout(180_000);
@@ -335,6 +337,24 @@ describe('the HTTP transport', () => {
       await server.close();
       seenTexts.push(server.stderr());
     }
+  });
+
+  it('stops on a Ctrl-C sent the moment it prints its address: it closes and exits 0, not by the signal', async () => {
+    const child = spawn(process.execPath, [BIN, '--http', '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '', ...settingsFor(sandbox.url) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = once(child, 'exit');
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      const printed = stderr.includes('listening at');
+      stderr += chunk.toString();
+      // One Ctrl-C, as a user gives it: a second would find the handler gone.
+      if (!printed && stderr.includes('listening at')) child.kill('SIGINT');
+    });
+    const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+    seenTexts.push(stderr);
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
   });
 });
 

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/s
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { until } from '@social-data/test-support';
 
-const BIN = join(__dirname, '..', '..', 'bin', 'social-data-mcp.js');
+export const BIN = join(__dirname, '..', '..', 'bin', 'social-data-mcp.js');
 
 export type TransportKind = 'stdio' | 'http';
 
