@@ -2,7 +2,7 @@ import { catalog } from '../catalog/endpoints';
 import type { PageRecordOf, PaginatedId } from '../catalog/infer';
 import type { EndpointSpec } from '../catalog/types';
 import type { SocialDataClient, UntypedParams } from '../client';
-import { NotFoundError } from '../errors/classes';
+import { settleLookup } from '../input/settle-lookup';
 import type { FeedPage, ReadPages } from './reading';
 import { timeBudget } from './time-budget';
 
@@ -31,12 +31,19 @@ export function feedPages<Id extends PaginatedId>(
   /** Records by id, for the items of a burst a position feed held back until it was proven. */
   const lookup = async (ids: readonly string[]): Promise<PageRecordOf<Id>[]> => {
     const found = accounts
-      ? await client.lookup('getUsersByIds', { userIds: [...ids] })
-      : await client.lookup('lookupTweets', { tweet_ids: [...ids] });
+      ? settleLookup(
+          'getUsersByIds',
+          { userIds: ids },
+          await client.lookup('getUsersByIds', { userIds: [...ids] }),
+        )
+      : settleLookup(
+          'lookupTweets',
+          { tweet_ids: ids },
+          await client.lookup('lookupTweets', { tweet_ids: [...ids] }),
+        );
     // An item the API no longer has is not reported; any other failure fails the poll, which
     // leaves the stored state as it was, so the next poll looks them up again.
-    const failed = found.failures.find((failure) => !(failure.error instanceof NotFoundError));
-    if (failed) throw failed.error;
+    if (found.failures[0]) throw found.failures[0].error;
     return found.records as PageRecordOf<Id>[];
   };
   const more = deadline === undefined ? {} : { more: timeBudget(deadline) };

@@ -1,5 +1,5 @@
 import type { SocialDataClient } from '../client';
-import { NotFoundError } from '../errors/classes';
+import { settleLookup } from '../input/settle-lookup';
 import type { User } from '../records/types';
 
 /** An account a removal event names but whose profile could not be had. */
@@ -21,12 +21,15 @@ export async function profilesOf(
   ids: readonly string[],
 ): Promise<(User | UnavailableAccount)[]> {
   if (ids.length === 0) return [];
-  const { records, failures } = await client.lookup('getUsersByIds', { userIds: [...ids] });
+  const params = { userIds: [...ids] };
+  const { records, failures } = settleLookup(
+    'getUsersByIds',
+    params,
+    await client.lookup('getUsersByIds', params),
+  );
   const found = new Map(records.map((user) => [user.id, user]));
   const failed = new Map<string, string>();
-  for (const failure of failures)
-    if (!(failure.error instanceof NotFoundError))
-      for (const id of failure.ids) failed.set(id, failure.error.message);
+  for (const failure of failures) for (const id of failure.ids) failed.set(id, failure.error.message);
   return ids.map((id) => {
     const user = found.get(id);
     if (user) return user;
