@@ -11,7 +11,14 @@ export * from './errors/classes';
 export { hints } from './errors/hints';
 export { SETTINGS, errorInHostWords, inHostWords } from './errors/host-words';
 export type { HostWords } from './errors/host-words';
-export { SocialDataClient, DEFAULT_CONCURRENCY, IDS_PER_REQUEST, MAX_CONCURRENCY } from './client';
+export {
+  SocialDataClient,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  IDS_PER_REQUEST,
+  MAX_CONCURRENCY,
+} from './client';
+export { DEFAULT_MAX_RETRIES } from './http/retry';
 export type { BatchFailure, BatchResult, CallOptions, ClientOptions, UntypedParams } from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './http/body-limit';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ValidationError, endpointSpec, normalizeCount } from '@social-data/core';
+import { DEFAULT_TIMEOUT_MS, ValidationError, endpointSpec, normalizeCount } from '@social-data/core';
 import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, agentTools } from '@social-data/core/agent';
 
 const ALL_TOOLS = agentTools();
@@ -29,6 +29,9 @@ function selectTools(list: string | undefined): string[] {
   ).map((tool) => tool.name);
 }
 
+/** The longest --timeout, in seconds: a model's tool call waits on every request of it. */
+const MAX_TIMEOUT_S = 120;
+
 export const DEFAULT_PORT = 3333;
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -40,7 +43,7 @@ An MCP server with one tool per endpoint of the Social Data Retrieval API.
   --host         address to bind with --http (default ${DEFAULT_HOST}; others expose your key)
   --port         port for --http (default ${DEFAULT_PORT}; 0 picks a free one)
   --budget       characters one tool output may hold (default ${DEFAULT_OUTPUT_BUDGET}, at least ${MIN_OUTPUT_BUDGET})
-  --timeout      seconds one API request may take (default 30, at most 120)
+  --timeout      seconds one API request may take (default ${DEFAULT_TIMEOUT_MS / 1000}, at most ${MAX_TIMEOUT_S})
   --tools        the tools to offer, comma-separated: tool names (get_user_followers) or groups
                  (${TOOL_GROUPS.join(', ')}); default all ${TOOL_COUNT}
   --verbose      one line per API request on stderr (secrets removed)
@@ -64,10 +67,10 @@ export interface CliOptions {
   version: boolean;
 }
 
-/** Seconds from the flag or the variable, as core's per-request limit (it takes up to 120 s). */
+/** Seconds from the flag or the variable, as core's per-request limit. */
 function timeoutOf(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  return normalizeCount(value, { min: 1, max: 120, default: 30 }, '--timeout') * 1000;
+  return normalizeCount(value, { min: 1, max: MAX_TIMEOUT_S }, '--timeout') * 1000;
 }
 
 /** Flags first, then the environment; a bad value throws a ValidationError naming the flag. */

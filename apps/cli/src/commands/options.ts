@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '@social-data/core';
 import type { Command } from 'commander';
 import { FORMATS } from '@social-data/core/files';
 import type { Format } from '@social-data/core/files';
@@ -23,11 +24,16 @@ export function addConnectionOptions(command: Command): Command {
       'profile of the config file to use (default: $SOCIAL_DATA_PROFILE or "default")',
     )
     .addOption(
-      new Option('--retries <n>', 'extra attempts after a failure that may pass (default 2)').argParser(
-        wholeNumber(0),
+      new Option(
+        '--retries <n>',
+        `extra attempts after a failure that may pass (default ${DEFAULT_MAX_RETRIES})`,
+      ).argParser(wholeNumber(0)),
+    )
+    .addOption(
+      new Option('--timeout <seconds>', `per request (default ${DEFAULT_TIMEOUT_MS / 1000})`).argParser(
+        milliseconds,
       ),
     )
-    .addOption(new Option('--timeout <seconds>', 'per request (default 30)').argParser(milliseconds))
     .option('--verbose', 'log each request on stderr (secrets are never shown)')
     .option(
       '--allow-insecure-http',

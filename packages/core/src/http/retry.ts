@@ -1,6 +1,7 @@
 import { ApiError, ConnectionError, ResponseFormatError, TimeoutError } from '../errors/classes';
 import type { SocialDataError } from '../errors/classes';
 
+/** Extra attempts after a failure that may pass, when the caller sets no `maxRetries`. */
 export const DEFAULT_MAX_RETRIES = 2;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
