@@ -18,7 +18,7 @@ import type {
 import { resolve } from 'node:path';
 import { openDestination } from '../output/destination';
 import type { Destination } from '../output/destination';
-import { createFormatter } from '@social-data/core/files';
+import { createFormatter, extraFieldNotice } from '@social-data/core/files';
 import type { Format, Formatter } from '@social-data/core/files';
 import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
 import type { Checkpoint } from './checkpoint';
@@ -72,9 +72,7 @@ export function warn(line: string): void {
 
 /** What the CSV writer reports once: a field the header, made from the first record, lacks. */
 export function warnExtraField(field: string): void {
-  warn(
-    `CSV: a record has the field "${field}", which the first record did not have; the columns stay those of the first record. Use --format jsonl to keep every field.`,
-  );
+  warn(extraFieldNotice(field, 'Use --format jsonl to keep every field.'));
 }
 
 /** Something the user should know that went as it should. */

@@ -136,6 +136,14 @@ class JsonFormatter implements Formatter {
 }
 
 /**
+ * What the user is told of `field`, which a CSV record has and the header, made from the first
+ * record, lacks; `keepEveryField` is the host's way to another format ("Use --format jsonl…").
+ */
+export function extraFieldNotice(field: string, keepEveryField: string): string {
+  return `CSV: a record has the field "${field}", which the first record did not have; the columns stay those of the first record. ${keepEveryField}`;
+}
+
+/**
  * A formatter of `format`, going on from `resumed` (a checkpoint's `state()`) when given.
  * `onExtraField` hears of the first CSV record with a field the header lacks.
  */

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { ConnectionError, Paginator } from '../../src';
 import { prefetchUntil } from '../../src/feeds/filtered-read';
 import type { Page } from '../../src';
-import { pageFile } from '../../src/files';
+import { extraFieldNotice, pageFile } from '../../src/files';
 import type { Format, PageFileSummary } from '../../src/files';
 
 /**
@@ -193,10 +193,13 @@ describe('a file', () => {
     const file = pageFile(new Paginator(fetchPage), {
       format: 'csv',
       shape: (record) => record,
-      onExtraField: (field) => heard.push(field),
+      onExtraField: (field) => heard.push(extraFieldNotice(field, 'Use JSON Lines.')),
     });
     expect(await readAll(file.chunks)).toBe('id\n1\n2\n3\n');
-    expect(heard).toEqual(['extra']);
+    // One sentence, naming the field, what became of it and the host's way to keep it.
+    expect(heard).toEqual([
+      'CSV: a record has the field "extra", which the first record did not have; the columns stay those of the first record. Use JSON Lines.',
+    ]);
   });
 
   it('writes only the chosen fields, in their order, and names a chosen field the records lack', async () => {

@@ -1,4 +1,4 @@
-import { pageFile } from '@social-data/core/files';
+import { extraFieldNotice, pageFile } from '@social-data/core/files';
 import { filteredReadNotice } from '@social-data/core/feeds';
 import { stopNotice } from '@social-data/core';
 import type { Paginator, PaginatedId } from '@social-data/core';
@@ -70,9 +70,7 @@ export async function readToFile(
     keep: read.keep,
     limit: read.limit,
     onExtraField: (extra) =>
-      sink.notice(
-        `CSV: a record has the field "${extra}", which the first record did not have; the file's columns stay those of the first record. Set Options > File Format to JSON Lines to keep every field.`,
-      ),
+      sink.notice(extraFieldNotice(extra, 'Set Options > File Format to JSON Lines to keep every field.')),
     ...(fields.length
       ? {
           fields,
