@@ -89,12 +89,23 @@ async function pollAccountList(
     ...(keep ? { keep } : {}),
     budget: { fits: output.fits, more: timeBudget(deadline) },
   });
+  const at = Date.now();
+  // An account that starts failing starts the Zap once, so the user learns it is not watched;
+  // while it goes on failing, the log says so at every poll.
+  const failed = result.failures.filter(({ started }) => started);
   for (const { account, error } of result.failures)
     z.console.log(`@${account} could not be read: ${(error as Error).message}`);
   for (const note of result.notes) z.console.log(note);
   // Zapier takes a poll's items newest first.
-  const items: object[] = firstOfEachId([...result.records].reverse().map(output.item));
-  if (result.notice) items.unshift({ id: `notice-${Date.now()}`, ...result.notice });
+  const items: object[] = [
+    ...(result.notice ? [{ id: `notice-${at}`, ...result.notice }] : []),
+    ...failed.map(({ account, error }) => ({
+      id: `failing-${account}-${at}`,
+      watched_account: account,
+      error: (error as Error).message,
+    })),
+    ...firstOfEachId([...result.records].reverse().map(output.item)),
+  ];
   return items;
 }
 

@@ -101,9 +101,16 @@ describe('many accounts in one Zapier trigger', () => {
     expect((await poll('newTweet', grown)).map((item) => item.id)).toEqual([later]);
   });
 
-  it('goes on past an account that fails, and fails only when every account does', async () => {
+  it('goes on past an account that fails, says so once, and fails only when every account does', async () => {
     const input = { userName: 'followers_201', userNames: 'no_such_account_z' };
-    expect(await poll('newTweet', input)).toEqual([]);
+    // The failure starts the Zap once, with the account and why; later polls only log it.
+    expect(await poll('newTweet', input)).toEqual([
+      {
+        id: expect.stringMatching(/^failing-no_such_account_z-\d+$/),
+        watched_account: 'no_such_account_z',
+        error: expect.stringMatching(/not found/i),
+      },
+    ]);
     const posted = tweet('followers_201');
     expect((await poll('newTweet', input)).map((item) => item.id)).toEqual([posted]);
     const error = await poll('newTweet', {

@@ -19,6 +19,8 @@ export interface AccountsState {
   accounts: Record<string, WatchState>;
   /** The account the next poll starts with: the first one a budget left out of the last poll. */
   next?: string;
+  /** Accounts whose last read failed, so that a failure is reported when it starts. */
+  failing?: string[];
 }
 
 /**
@@ -46,6 +48,11 @@ export interface AccountRecord<R> {
 export interface AccountFailure {
   account: string;
   error: unknown;
+  /**
+   * Whether this failure starts with this poll: the account was read the last time it was
+   * reached, or never. A host reports it to the user then, once, and only logs it while it lasts.
+   */
+  started: boolean;
 }
 
 export interface AccountsResult<R> {
@@ -66,11 +73,15 @@ export interface AccountsResult<R> {
   deferred: number;
 }
 
-function storedAccounts(stored: unknown, key: string): Record<string, WatchState> {
-  if (!stored || typeof stored !== 'object') return {};
+function storedState(stored: unknown, key: string): Pick<AccountsState, 'accounts' | 'failing'> {
+  if (!stored || typeof stored !== 'object') return { accounts: {} };
   const state = stored as Partial<AccountsState>;
-  if (state.v !== 3 || state.key !== key || !state.accounts || typeof state.accounts !== 'object') return {};
-  return state.accounts;
+  if (state.v !== 3 || state.key !== key || !state.accounts || typeof state.accounts !== 'object')
+    return { accounts: {} };
+  const failing = Array.isArray(state.failing)
+    ? state.failing.filter((name) => typeof name === 'string')
+    : [];
+  return { accounts: state.accounts, failing };
 }
 
 /** The accounts in list order, starting with the one a budget left out last time. */
@@ -94,7 +105,8 @@ export async function pollAccounts<R extends { id: string }>(
   options: WatchOptions<R>,
   budget?: AccountsBudget<R>,
 ): Promise<AccountsResult<R>> {
-  const before = storedAccounts(stored, options.key);
+  const { accounts: before, failing } = storedState(stored, options.key);
+  const wasFailing = new Set(failing);
   const order = inTurn(accounts, stored);
   const result: AccountsResult<R> = {
     records: [],
@@ -125,7 +137,7 @@ export async function pollAccounts<R extends { id: string }>(
           return !budget || budget.fits(all) ? true : taken === 0 ? 'shrink' : false;
         });
     } catch (error) {
-      result.failures.push({ account, error });
+      result.failures.push({ account, error, started: !wasFailing.has(account) });
       keep();
       continue;
     }
@@ -138,6 +150,9 @@ export async function pollAccounts<R extends { id: string }>(
       }
       result.state.next = account;
       result.deferred = order.length - turn;
+      // Not reached, so not known to be better: a failing account stays failing.
+      const stillFailing = order.slice(turn).filter((rest) => wasFailing.has(rest));
+      result.state.failing = stillFailing;
       break;
     }
     if (poll.state) result.state.accounts[account] = poll.state;
@@ -148,5 +163,8 @@ export async function pollAccounts<R extends { id: string }>(
     result.missed += poll.missed ?? 0;
     result.requests += poll.requests;
   }
+  const nowFailing = [...(result.state.failing ?? []), ...result.failures.map(({ account }) => account)];
+  if (nowFailing.length > 0) result.state.failing = nowFailing;
+  else delete result.state.failing;
   return result;
 }

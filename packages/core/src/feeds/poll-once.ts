@@ -147,7 +147,10 @@ export interface PollAccountsOnceOptions<R extends { id: string }> {
 export interface PolledAccounts<R> {
   /** New records with their account, oldest first by id across the accounts. */
   records: AccountRecord<R>[];
-  /** Accounts that could not be read this poll; the others went on. */
+  /**
+   * Accounts that could not be read this poll; the others went on. Those whose failure `started`
+   * with this poll are the ones to show the user (every surface reports one once, as an item).
+   */
   failures: AccountFailure[];
   /** Accounts the budget left for the next poll. */
   deferred: number;

@@ -18,8 +18,17 @@ import { pollClient, pollDeadline } from './poll-time';
 import { STATE, itemsOf, nothingToShow } from './items';
 import type { Options } from './items';
 
-/** Accounts whose poll failed last time, with why: a failure is reported when it starts. */
+/**
+ * Where versions before core kept the failing accounts (name → message); core's state holds them
+ * now, so a workflow updated while an account fails does not report that failure again.
+ */
 const FAILING = 'socialDataFailing';
+
+function withFailing(state: unknown, failing: unknown): unknown {
+  if (!state || typeof state !== 'object' || 'failing' in state || !failing || typeof failing !== 'object')
+    return state;
+  return { ...state, failing: Object.keys(failing) };
+}
 
 /**
  * One poll of New Tweet or New Reply on a list of accounts. Each account keeps a watch of its
@@ -61,9 +70,10 @@ export async function pollAccountList(
     names,
     readFor,
     store: {
-      get: () => staticData[STATE],
+      get: () => withFailing(staticData[STATE], staticData[FAILING]),
       set: (state) => {
         staticData[STATE] = state as unknown as IDataObject;
+        delete staticData[FAILING];
       },
     },
     maxPages: pollPages(options.maxPages, 'maxPagesPerPoll'),
@@ -73,10 +83,8 @@ export async function pollAccountList(
   });
   for (const note of result.notes) context.logger.warn(`Social Data Trigger: ${note}`);
 
-  const before = (staticData[FAILING] ?? {}) as Record<string, string>;
-  const failing: Record<string, string> = {};
   const failureItems: INodeExecutionData[] = [];
-  for (const { account: name, error } of result.failures) {
+  for (const { account: name, error, started } of result.failures) {
     const message = toNodeError(
       context.getNode(),
       error,
@@ -84,12 +92,9 @@ export async function pollAccountList(
       feed.endpoint,
       `the ${feed.displayName} event`,
     ).message;
-    failing[name] = message;
     context.logger.warn(`Social Data Trigger: @${name} could not be read: ${message}`);
-    if (!(name in before)) failureItems.push({ json: { watched_account: name, error: message } });
+    if (started) failureItems.push({ json: { watched_account: name, error: message } });
   }
-  if (Object.keys(failing).length > 0) staticData[FAILING] = failing;
-  else delete staticData[FAILING];
 
   for (const entry of result.records) account.set(entry.record.id, entry.account);
   const items = await itemsOf(

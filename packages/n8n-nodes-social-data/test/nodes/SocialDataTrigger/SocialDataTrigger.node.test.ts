@@ -653,9 +653,26 @@ describe('many accounts in one trigger', () => {
     Object.assign(active.parameters, many('followers_199, followers_1k'));
     await control.tweet('followers_1k', 3);
     expect(await active.poll()).toEqual([]);
-    const state = active.staticData.socialDataWatch as { accounts: Record<string, unknown> };
+    const state = active.staticData.socialDataWatch as {
+      accounts: Record<string, unknown>;
+      failing?: string[];
+    };
     expect(Object.keys(state.accounts)).toEqual(['followers_199', 'followers_1k']);
+    expect(state.failing).toBeUndefined();
+  });
+
+  it('does not report again an account that was failing when the workflow was saved by an older version', async () => {
+    const active = new ActiveTrigger(many('followers_199, no_such_account_v'));
+    expect(await active.poll()).toHaveLength(1);
+    // An older version kept the failing accounts beside the watch.
+    const state = active.staticData.socialDataWatch as { failing?: string[] };
+    delete state.failing;
+    active.staticData.socialDataFailing = { no_such_account_v: 'User not found' };
+    expect(await active.poll()).toEqual([]);
     expect(active.staticData.socialDataFailing).toBeUndefined();
+    expect((active.staticData.socialDataWatch as { failing?: string[] }).failing).toEqual([
+      'no_such_account_v',
+    ]);
   });
 
   it('fails the poll only when every account fails, naming each of them', async () => {
