@@ -47,6 +47,16 @@ function maxPagesOf(bundle: Bundle): number {
   return pollPages(bundle.inputData.max_pages, 'max_pages', DEFAULT_TRIGGER_PAGES);
 }
 
+/** The accounts of a trigger on many accounts (Username first), or none when More Usernames is empty. */
+function accountsOf(event: FeedId, bundle: Bundle): string[] {
+  if (!takesManyAccounts(event) || !bundle.inputData.userNames) return [];
+  return normalizeScreenNameList(
+    [bundle.inputData.userName, bundle.inputData.userNames].filter(Boolean).join('\n'),
+    MAX_ACCOUNTS,
+    'userNames',
+  );
+}
+
 /**
  * New Tweet or New Reply on several accounts, on core's many-accounts watch (`pollAccounts`, as
  * the n8n trigger): each account keeps its own watch in `z.cache` (decision Z14), starts quiet,
@@ -63,11 +73,7 @@ async function pollAccountList(
   deadline: number,
 ): Promise<object[]> {
   const feed = feeds[event];
-  const names = normalizeScreenNameList(
-    [bundle.inputData.userName, bundle.inputData.userNames].filter(Boolean).join('\n'),
-    MAX_ACCOUNTS,
-    'userNames',
-  );
+  const names = accountsOf(event, bundle);
   const shape = shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z));
   const keep = filterFrom(feed.endpoint, bundle.inputData);
   const store = watchStore(z, bundle);
@@ -141,7 +147,8 @@ function watchIdsOf(event: FeedId): number {
 /**
  * What the editor's "Test trigger" shows (`isLoadingSample`), the watch untouched: the newest
  * page that has records passing the filters (Zapier shows three of them), or for a removal
- * trigger the newest account, as the profile a removal would carry.
+ * trigger the newest account, as the profile a removal would carry. On many accounts they are
+ * the first account's, with `watched_account`, so a later step can map it.
  */
 async function editorSample(
   z: ZObject,
@@ -161,7 +168,11 @@ async function editorSample(
   const keep = filterFrom(endpoint, bundle.inputData);
   const open: OpenPaginator = (prefetch) =>
     client.paginateUntyped(endpoint, params, { maxPages: 1, prefetch });
-  return firstOfEachId((await readWithinStep(open, { shape, maxItems: 1, deadline, keep })).records);
+  const { records } = await readWithinStep(open, { shape, maxItems: 1, deadline, keep });
+  const [watched] = accountsOf(event, bundle);
+  return firstOfEachId(
+    watched === undefined ? records : records.map((record) => ({ ...record, watched_account: watched })),
+  );
 }
 
 /**

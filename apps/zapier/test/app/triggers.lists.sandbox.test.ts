@@ -101,6 +101,22 @@ describe('many accounts in one Zapier trigger', () => {
     expect((await poll('newTweet', grown)).map((item) => item.id)).toEqual([later]);
   });
 
+  it("shows the editor's sample with watched_account, so a later step can map which account it was", async () => {
+    const input = { userName: 'Social_Data', userNames: 'one_follower' };
+    const sample = (await run('triggers', 'newTweet', authData, input, { isLoadingSample: true })) as Item[];
+    expect(sample.length).toBeGreaterThan(0);
+    expect(sample.every((item) => item.watched_account === 'social_data')).toBe(true);
+    // One account: the sample is the tweet as it is.
+    const one = (await run(
+      'triggers',
+      'newTweet',
+      authData,
+      { userName: 'social_data' },
+      { isLoadingSample: true },
+    )) as Item[];
+    expect(one[0]).not.toHaveProperty('watched_account');
+  });
+
   it('goes on past an account that fails, says so once, and fails only when every account does', async () => {
     const input = { userName: 'followers_201', userNames: 'no_such_account_z' };
     // The failure starts the Zap once, with the account and why; later polls only log it.
