@@ -70,7 +70,10 @@ export interface CliOptions {
 /** Seconds from the flag or the variable, as core's per-request limit. */
 function timeoutOf(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  return normalizeCount(value, { min: 1, max: MAX_TIMEOUT_S }, '--timeout') * 1000;
+  return (
+    normalizeCount(value, { min: 1, max: MAX_TIMEOUT_S, default: DEFAULT_TIMEOUT_MS / 1000 }, '--timeout') *
+    1000
+  );
 }
 
 /** Flags first, then the environment; a bad value throws a ValidationError naming the flag. */

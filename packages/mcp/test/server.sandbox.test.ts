@@ -349,7 +349,8 @@ describe('the HTTP transport', () => {
     child.stderr.on('data', (chunk: Buffer) => {
       const printed = stderr.includes('listening at');
       stderr += chunk.toString();
-      // One Ctrl-C, as a user gives it: a second would find the handler gone.
+      // One Ctrl-C, as a user gives it: a second would find the handler gone. A handler installed
+      // only after the address is printed loses this race only on a loaded machine.
       if (!printed && stderr.includes('listening at')) child.kill('SIGINT');
     });
     const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];

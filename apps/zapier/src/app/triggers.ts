@@ -94,6 +94,8 @@ async function pollAccountList(
     maxPages: maxPagesOf(bundle),
     ...(keep ? { keep } : {}),
     budget: { fits: output.fits, more: timeBudget(deadline) },
+    // A Zap's first poll only fills Zapier's dedupe list: a failure it finds is told by the next.
+    shown: bundle.meta?.isPopulatingDedupe !== true,
   });
   const at = Date.now();
   // An account that starts failing starts the Zap once, so the user learns it is not watched;

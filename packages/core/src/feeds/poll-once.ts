@@ -142,6 +142,12 @@ export interface PollAccountsOnceOptions<R extends { id: string }> {
   keep?: (record: R) => boolean;
   /** A host's output or time limit: accounts not reached keep their watch and lead the next poll. */
   budget?: AccountsBudget<R>;
+  /**
+   * False when the host will not show this poll's items (Zapier's first poll of a Zap only fills
+   * its dedupe list): a failure that starts now is then not taken as told, and the next poll
+   * reports it.
+   */
+  shown?: boolean;
 }
 
 export interface PolledAccounts<R> {
@@ -182,6 +188,12 @@ export async function pollAccountsOnce<R extends { id: string }>(
     budget,
   );
   if (result.failures.length === names.length && names.length > 0) throw everyAccountFailed(result.failures);
+  if (options.shown === false) {
+    const untold = new Set(result.failures.filter(({ started }) => started).map(({ account }) => account));
+    const failing = result.state.failing?.filter((account) => !untold.has(account)) ?? [];
+    if (failing.length > 0) result.state.failing = failing;
+    else delete result.state.failing;
+  }
   await store.set(result.state, key);
   return {
     records: [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id)),

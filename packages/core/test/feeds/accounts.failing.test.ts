@@ -8,11 +8,14 @@ import { FakeFeed, TweetIds } from '../support/fake-feed';
  * turns `started` into an item; the log says it at every poll). The invariant, over every history
  * below: a failure is `started` exactly when the account fails at a poll that reaches it and the
  * last saved poll that reached it read it fine, or none reached it yet. A poll in which every
- * account failed saves nothing (its error names them), so it changes no account's standing.
+ * account failed saves nothing (its error names them), so it changes no account's standing. A poll
+ * whose items the host will not show (`shown: false`, Zapier's first poll of a Zap) tells nobody:
+ * a failure that starts there is still to be told.
  *
  * Every history of up to four polls of two or three accounts, each account reading fine or
  * failing at each poll, each poll with time for every account or for only one (the others are
- * left for the next poll, which starts with them).
+ * left for the next poll, which starts with them); up to three polls of two accounts also with
+ * polls whose items are not shown.
  */
 
 type Outcome = 'ok' | 'fail';
@@ -20,6 +23,7 @@ interface Poll {
   outcomes: Outcome[];
   /** Accounts this poll has time for. */
   reach: number;
+  shown: boolean;
 }
 
 const failingRead = () => () => ({
@@ -28,14 +32,15 @@ const failingRead = () => () => ({
   }),
 });
 
-function* histories(accounts: number, polls: number): Generator<Poll[]> {
+function* histories(accounts: number, polls: number, shown: boolean[] = [true]): Generator<Poll[]> {
   if (polls === 0) return yield [];
   const outcomes = Array.from({ length: 2 ** accounts }, (_, bits) =>
     Array.from({ length: accounts }, (__, at): Outcome => ((bits >> at) & 1 ? 'fail' : 'ok')),
   );
-  for (const rest of histories(accounts, polls - 1))
+  for (const rest of histories(accounts, polls - 1, shown))
     for (const each of outcomes)
-      for (const reach of [accounts, 1]) yield [{ outcomes: each, reach }, ...rest];
+      for (const reach of [accounts, 1])
+        for (const seen of shown) yield [{ outcomes: each, reach, shown: seen }, ...rest];
 }
 
 async function check(names: string[], history: Poll[]): Promise<void> {
@@ -58,6 +63,7 @@ async function check(names: string[], history: Poll[]): Promise<void> {
       store,
       maxPages: 2,
       budget: { fits: () => true, more: () => room-- > 0 },
+      shown: poll.shown,
     }).catch(() => undefined);
     const failed = reached.filter((name) => poll.outcomes[names.indexOf(name)] === 'fail');
     if (!result) {
@@ -70,7 +76,11 @@ async function check(names: string[], history: Poll[]): Promise<void> {
       at,
       failures: expected,
     });
-    for (const name of reached) standing.set(name, poll.outcomes[names.indexOf(name)]!);
+    for (const name of reached) {
+      const outcome = poll.outcomes[names.indexOf(name)]!;
+      // A failure nobody was shown is still to be told; one already told stays told.
+      if (poll.shown || outcome === 'ok') standing.set(name, outcome);
+    }
   }
 }
 
@@ -90,6 +100,16 @@ describe('a failing account is reported once, when it starts failing', () => {
     for (let polls = 1; polls <= 3; polls += 1)
       for (const history of histories(3, polls)) {
         await check(['a', 'b', 'c'], history);
+        count += 1;
+      }
+    expect(count).toBe(16 + 256 + 4096);
+  });
+
+  it('over every history of up to three polls of two accounts, some not shown (4,368 histories)', async () => {
+    let count = 0;
+    for (let polls = 1; polls <= 3; polls += 1)
+      for (const history of histories(2, polls, [true, false])) {
+        await check(['a', 'b'], history);
         count += 1;
       }
     expect(count).toBe(16 + 256 + 4096);
