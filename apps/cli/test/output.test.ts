@@ -193,6 +193,8 @@ describe('secrets', () => {
     'cli_secret_cookie_4711',
     'cli_csrf_0815',
     'cli_proxy_password_2024',
+    'cli_url_password_77',
+    'tda_cli_secret_key_in_url_99',
   ];
 
   function expectNoSecret(text: string): void {
@@ -216,8 +218,15 @@ describe('secrets', () => {
       await bench.run(['user', 'get', '@social_data', '--verbose', '--retries', '0'], {
         env: { SOCIAL_DATA_BASE_URL: 'http://127.0.0.1:9' },
       }),
+      // A password or a key written into the base URL itself.
+      await bench.run(['user', 'get', '@social_data', '--verbose'], {
+        env: { SOCIAL_DATA_BASE_URL: `${bench.sandbox.url.replace('//', '//admin:cli_url_password_77@')}` },
+      }),
+      await bench.run(['user', 'get', '@social_data', '--verbose'], {
+        env: { SOCIAL_DATA_BASE_URL: `${bench.sandbox.url}/?key=tda_cli_secret_key_in_url_99` },
+      }),
     ];
-    expect(runs.map((run) => run.code)).toEqual([0, 0, 1, 1, 2, 1, 1]);
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 1, 1, 2, 1, 1, 2, 0]);
     expect(runs[0]!.stderr).toMatch(/POST .*-> 200/);
     for (const run of runs) {
       expectNoSecret(run.stderr);

@@ -265,7 +265,8 @@ function acceptedApiKey(value: unknown): string | undefined {
 export class SocialDataClient {
   readonly redact: Redact;
   private readonly apiKey: string;
-  private readonly baseUrl: string;
+  /** The API address requests go to: its origin and path, never a user, password or query. */
+  readonly baseUrl: string;
   private readonly options: ClientOptions;
   private readonly settings: Settings;
   private readonly now: () => number;

@@ -17,11 +17,7 @@ export interface ConnectionOptions {
  */
 export function clientFor(options: ConnectionOptions, signal: AbortSignal): SocialDataClient {
   const credentials = resolveCredentials(options.profile);
-  if (options.verbose)
-    process.stderr.write(
-      `social-data: profile "${profileName(options.profile)}" of ${configPath()} and SOCIAL_DATA_* variables; base URL ${credentials.baseUrl ?? '(none)'}\n`,
-    );
-  return createClient({
+  const client = createClient({
     baseUrl: credentials.baseUrl ?? '',
     apiKey: credentials.apiKey ?? '',
     cookie: credentials.cookie,
@@ -32,4 +28,10 @@ export function clientFor(options: ConnectionOptions, signal: AbortSignal): Soci
     allowInsecureHttp: options.allowInsecureHttp,
     logger: options.verbose ? (line) => process.stderr.write(`social-data: ${line}\n`) : undefined,
   });
+  // The address as the client took it: a password or a key in the URL as given is never shown.
+  if (options.verbose)
+    process.stderr.write(
+      `social-data: profile "${profileName(options.profile)}" of ${configPath()} and SOCIAL_DATA_* variables; base URL ${client.baseUrl}\n`,
+    );
+  return client;
 }
