@@ -180,6 +180,29 @@ describe('--output', () => {
     expect(state.stderr).toMatch(/^social-data: --state: cannot write .*s\.json \(ENOENT\)/);
   });
 
+  it('refuses a folder as the output, and one file for two purposes, before any request', async () => {
+    const requests = bench.sandbox.stats.requests;
+    const followers = ['user', 'followers', '@followers_200', '--all'];
+    for (const folder of [bench.home, `${bench.home}/`]) {
+      const result = await bench.run([...followers, '-o', folder]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /^social-data: --output: .* is a folder\.\nhint: Give the path of a file/,
+      );
+    }
+    const file = bench.path('both.jsonl');
+    for (const checkpoint of [file, `${file}.partial`]) {
+      const result = await bench.run([...followers, '-o', file, '--checkpoint', checkpoint]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /^social-data: --checkpoint: .*both\.jsonl(\.partial)? is also the file of --output/,
+      );
+    }
+    expect(bench.sandbox.stats.requests).toBe(requests);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${bench.home}.partial`)).toBe(false);
+  });
+
   it('prints nothing on stderr when piped, except errors', async () => {
     const result = await bench.run(['user', 'followers', 'followers_1k', '--all', '--format', 'ids']);
     expect(result.code).toBe(0);

@@ -176,6 +176,12 @@ describe('--checkpoint', () => {
     const { child, done } = await startExport(args, checkpoint, 5_000);
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
+    // A --limit below what the export already holds cannot be met: refused, the checkpoint kept.
+    const below = await bench.run(args.map((arg) => (arg === '50000' ? '10' : arg)));
+    expect(below.code).toBe(2);
+    expect(below.stderr).toMatch(
+      /^social-data: --limit 10: the export this checkpoint resumes already holds [\d,]+ records\./,
+    );
     await resumeToTheEnd(args, checkpoint);
     const text = readFileSync(output, 'utf8');
     const header = text.slice(0, text.indexOf('\n'));

@@ -119,6 +119,45 @@ describe('watch', () => {
     expect(seen.stdout.split('\n').filter(Boolean)).toEqual(media);
   });
 
+  it('with --interval, goes on past a first poll that fails: the watch starts once the API answers', async () => {
+    const state = bench.path('first-fails.state.json');
+    await bench.control.fault({ fault: 'error-503', times: 2, endpoint: 'getUserFollowers' });
+    const args = ['watch', 'new-follower', '@followers_200', '--state', state, '--interval', '0.3'];
+    const child = bench.spawn([...args, '--retries', '0', '--format', 'ids']);
+    const done = finished(child);
+    let stderr = '';
+    child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+    await until('the watch started after the failed polls', () => existsSync(state), 30_000);
+    child.kill('SIGINT');
+    expect((await done).code).toBe(130);
+    expect(stderr).toContain('trying again at the next poll');
+  });
+
+  it('refuses --format json appended to --output, and one file as both --output and --state, before any request', async () => {
+    const requests = bench.sandbox.stats.requests;
+    const state = bench.path('refused.state.json');
+    const json = await bench.run([
+      'watch',
+      'new-tweet',
+      '@social_data',
+      '--state',
+      state,
+      '--format',
+      'json',
+      '-o',
+      bench.path('t.json'),
+    ]);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toMatch(
+      /--format json: watch appends each run to --output.*\nhint: Use --format jsonl/,
+    );
+    const same = await bench.run(['watch', 'new-tweet', '@social_data', '--state', state, '-o', state]);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/--state: .*refused\.state\.json is also the file of --output/);
+    expect(bench.sandbox.stats.requests).toBe(requests);
+    expect(existsSync(state)).toBe(false);
+  });
+
   it("keys an own-session feed by profile: another account's bookmarks are another watch", async () => {
     const config = bench.path('config.json');
     const profile = {

@@ -23,7 +23,7 @@ import { clientFor } from '../run/client';
 import { warn, warnExtraField } from '../run/export';
 import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
-import { checkWritable } from '../run/writable';
+import { checkDistinct, checkWritable } from '../run/writable';
 import type { Interrupt } from '../run/interrupt';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
@@ -181,6 +181,19 @@ export function addWatchCommand(program: Command): void {
       const endpoint = feeds[feed].endpoint;
       const params = normalizeParams(endpoint, paramsOf(feed, value === undefined ? [] : [value]));
       checkWritable('--state', options.state);
+      if (options.output !== undefined && options.output !== '-') {
+        checkWritable('--output', options.output);
+        // Each run appends its items: one JSON array after another is no JSON a reader takes.
+        if (options.format === 'json')
+          throw new UsageError(
+            '--format json: watch appends each run to --output, and a JSON array cannot grow that way.',
+            'Use --format jsonl (one item per line), csv or ids.',
+          );
+      }
+      checkDistinct([
+        ['--output', options.output],
+        ['--state', options.state],
+      ]);
       client = clientFor(options, interrupt.signal);
       // Whose session: another profile is another own-session feed.
       const session = profileName(options.profile);
@@ -189,20 +202,24 @@ export function addWatchCommand(program: Command): void {
       destination = openDestination(options.output, { append: true });
       formatter = createFormatter(options.format, appending ? { started: true } : undefined, warnExtraField);
       const watch: Watch = { client, feed, params, session, options, destination, formatter };
+      // A long-running watch outlives an API or network failure, its first poll's too, as a
+      // trigger does: the state is unchanged, so the next poll reports what this one could not.
+      const poll = () =>
+        options.interval === undefined
+          ? pollEvent(watch)
+          : pollEvent(watch).catch((error: unknown) => {
+              if (exitCodeOf(error) !== EXIT.failure) throw error;
+              process.stderr.write(
+                `${describe(error, client?.redact, `watch ${name}`)}\nsocial-data: trying again at the next poll.\n`,
+              );
+              return false;
+            });
       // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
-      let unsure = await pollEvent(watch);
+      let unsure = await poll();
       while (options.interval !== undefined) {
         await sleep(options.interval, interrupt);
         interrupt.check();
-        unsure = await pollEvent(watch).catch((error: unknown) => {
-          // A long-running watch outlives an API or network failure, as a trigger does: the
-          // state is unchanged, so the next poll reports what this one could not.
-          if (exitCodeOf(error) !== EXIT.failure) throw error;
-          process.stderr.write(
-            `${describe(error, client?.redact, `watch ${name}`)}\nsocial-data: trying again at the next poll.\n`,
-          );
-          return false;
-        });
+        unsure = await poll();
       }
       destination.write(formatter.end());
       destination.finish();

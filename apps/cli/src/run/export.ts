@@ -31,7 +31,7 @@ import {
   exitCodeOf,
   stopsEveryInput,
 } from './failure';
-import { checkWritable } from './writable';
+import { checkDistinct, checkWritable } from './writable';
 import { createProgress, progressEnabled } from './progress';
 import type { Progress, ProgressChoice } from './progress';
 
@@ -189,6 +189,23 @@ async function single(run: Run, params: UntypedParams): Promise<void> {
   run.destination.write(run.formatter.write([run.shape(record)]));
 }
 
+/**
+ * A resumed export already holds what its checkpoint counts: a --limit or --max-pages below that
+ * cannot be met, and finishing the file would hand over more than was asked for.
+ */
+function refuseBoundsBelow(saved: Checkpoint, paging: PagingOptions): void {
+  const bounds = [
+    ['--limit', paging.limit, saved.records, 'records'],
+    ['--max-pages', paging.maxPages, saved.pages, 'pages'],
+  ] as const;
+  for (const [flag, bound, done, noun] of bounds)
+    if (bound !== undefined && done > bound)
+      throw new UsageError(
+        `${flag} ${bound}: the export this checkpoint resumes already holds ${count(done)} ${noun}.`,
+        `Give ${flag} ${done} or more, leave it out, or delete ${paging.checkpoint ?? 'the checkpoint'} to start over.`,
+      );
+}
+
 /** What a checkpoint must match: the endpoint, its inputs as core normalized them, and the output. */
 function commandKey(id: EndpointId, params: UntypedParams, output: OutputOptions): string {
   return JSON.stringify({
@@ -224,9 +241,15 @@ export async function runEndpoint(
         ? 'Give one account, list or community per checkpointed run.'
         : 'Leave --checkpoint off here.',
     );
+  if (output.output !== undefined && output.output !== '-') checkWritable('--output', output.output);
   if (paging.checkpoint) checkWritable('--checkpoint', paging.checkpoint);
+  checkDistinct([
+    ['--output', output.output],
+    ['--checkpoint', paging.checkpoint],
+  ]);
   const command = paging.checkpoint ? commandKey(id, inputs[0]!, output) : '';
   const saved = paging.checkpoint ? readCheckpoint(paging.checkpoint, command) : undefined;
+  if (saved) refuseBoundsBelow(saved, paging);
   if (saved && output.output === undefined)
     warn(
       'resuming onto stdout: records written after the last checkpoint of a killed run may repeat; use --output FILE to have them cut off',

@@ -1,12 +1,15 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './failure';
 
 /**
- * Refuses a file the run could not save (a missing folder, no permission) before the first
- * request: a checkpoint or a state that fails to save after a page would cost the work done.
+ * Refuses a file the run could not save (a missing folder, no permission, a folder given as the
+ * file) before the first request: a checkpoint or a state that fails to save after a page would
+ * cost the work done, and an export into a folder would fail only at its very end.
  */
 export function checkWritable(flag: string, path: string): void {
+  if (/[\\/]$/.test(path) || (existsSync(path) && statSync(path).isDirectory()))
+    throw new UsageError(`${flag}: ${path} is a folder.`, 'Give the path of a file in that folder.');
   const folder = dirname(resolve(path));
   try {
     accessSync(folder, constants.W_OK);
@@ -16,4 +19,21 @@ export function checkWritable(flag: string, path: string): void {
       'Give a file in a folder that exists and that you can write to.',
     );
   }
+}
+
+/**
+ * Refuses one file given for two purposes (`-o` and `--checkpoint` or `--state`, or the file an
+ * export writes before it is complete, `FILE.partial`): each would overwrite the other.
+ */
+export function checkDistinct(files: ReadonlyArray<readonly [flag: string, path: string | undefined]>): void {
+  const given = files.filter((file): file is readonly [string, string] => file[1] !== undefined);
+  for (const [at, [flag, path]] of given.entries())
+    for (const [other, otherPath] of given.slice(at + 1)) {
+      const [a, b] = [resolve(path), resolve(otherPath)];
+      if (a === b || a === `${b}.partial` || b === `${a}.partial`)
+        throw new UsageError(
+          `${other}: ${otherPath} is also the file of ${flag}; each would overwrite the other.`,
+          `Give ${other} a file of its own.`,
+        );
+    }
 }
