@@ -183,8 +183,13 @@ describe('watch', () => {
       '--format',
       'ids',
     ]);
+    // Another watch's file is refused before any request, and stays as it was.
+    expect(other.code).toBe(2);
     expect(other.stdout).toBe('');
-    expect(other.stderr).toMatch(/belongs to another watch .*; starting this one over/);
+    expect(other.stderr).toMatch(
+      /belongs to another watch .*\nhint: Give this watch a --state file of its own/,
+    );
+    expect(await watchIds(['new-bookmark', '--state', state])).toEqual([tweet]);
     rmSync(config);
   });
 

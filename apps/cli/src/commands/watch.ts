@@ -79,7 +79,17 @@ async function pollEvent(watch: Watch): Promise<boolean> {
     params,
     session,
     store: {
-      get: () => readStateFile(options.state),
+      get: (key) => {
+        const state = readStateFile(options.state);
+        // Two watches on one file would each start over at every run and never print a thing.
+        const held = (state as { key?: unknown } | undefined)?.key;
+        if (held !== undefined && held !== key)
+          throw new UsageError(
+            `The state file ${options.state} belongs to another watch (${String(held)}).`,
+            `Give this watch a --state file of its own, or delete ${options.state} to start it over.`,
+          );
+        return state;
+      },
       // A watch that has nothing to remember yet keeps the file it has.
       set: (state) => state && writeStateFile(options.state, state),
     },
@@ -88,10 +98,6 @@ async function pollEvent(watch: Watch): Promise<boolean> {
     shape,
     // The items are written before the state is saved: a failed write reports them again.
     deliver: (found) => {
-      if (found.replaced !== undefined)
-        warn(
-          `the state file ${options.state} belongs to another watch (${found.replaced}); starting this one over`,
-        );
       records = isRemovalFeed(feed) ? found.lost : found.records.map(shape);
       watch.destination.write(watch.formatter.write(records));
     },
@@ -106,7 +112,7 @@ async function pollEvent(watch: Watch): Promise<boolean> {
   else if (options.verbose) for (const note of polled.notes) warn(note);
   // The first run prints nothing on stdout by design; stderr says why, even when the records go
   // to the terminal (where progress is off), so nobody takes the silence for a fault.
-  if (polled.started || polled.replaced !== undefined) {
+  if (polled.started) {
     if (!options.quiet)
       process.stderr.write(
         `social-data: watching ${feedName(feed)} from now on: the state is saved in ${options.state}, and the next run prints what is new since this one.\n`,

@@ -76,8 +76,6 @@ export interface Polled<R, T> {
   notes: string[];
   /** A first poll only: what it read and took as there already, newest first (Zapier's dedupe). */
   startedWith: R[] | undefined;
-  /** The key of another watch whose state was in the store (this one starts over), if any. */
-  replaced: string | undefined;
   /** The watch started with this poll: nothing was reported. */
   started: boolean;
 }
@@ -96,7 +94,6 @@ export async function pollOnce<R extends { id: string }, T>(
   const own = session && catalog[spec.endpoint].mode === 'session';
   const key = watchKey(feed, own ? { ...params, session } : params);
   const stored = await store.get(key);
-  const storedKey = (stored as { key?: unknown } | undefined)?.key;
   const removals = isRemovalFeed(feed);
   const watch = {
     key,
@@ -124,7 +121,6 @@ export async function pollOnce<R extends { id: string }, T>(
     notice: noticeOf(result),
     notes: result.notes,
     startedWith: result.startedWith,
-    replaced: stored !== undefined && storedKey !== key ? String(storedKey) : undefined,
     started: result.startedWith !== undefined,
   };
   await options.deliver?.(polled);

@@ -1,5 +1,5 @@
 import { AuthenticationError, NotFoundError, PermissionError } from '../../src';
-import { pollAccountsOnce, pollOnce } from '../../src/feeds';
+import { pollAccountsOnce, pollOnce, watchKey } from '../../src/feeds';
 import type { StateStore } from '../../src/feeds';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 
@@ -42,7 +42,7 @@ it('starts quiet, then hands over what is new oldest first, and saves the state 
   const feed = new FakeFeed(20, accountIds(50));
   const store = memory();
   const first = await pollOnce(options(feed, store));
-  expect(first).toMatchObject({ records: [], started: true, replaced: undefined, notice: undefined });
+  expect(first).toMatchObject({ records: [], started: true, notice: undefined });
   const joined = accountIds(3);
   feed.add(...joined);
   const order: string[] = [];
@@ -90,11 +90,15 @@ it('a removal event hands over each lost account shaped, oldest first, and one t
   expect(polled.lost).toEqual([{ shaped: accounts[1] }, { id: accounts[0], unavailable: true }]);
 });
 
-it('says when the store held another watch, and starts this one over', async () => {
+it("asks the store for this watch's key, and starts over on a state of another watch", async () => {
   const feed = new FakeFeed(20, accountIds(10));
   const store = memory({ v: 2, key: 'newFollower:other', segments: [] });
-  const polled = await pollOnce(options(feed, store));
-  expect(polled.replaced).toBe('newFollower:other');
+  const asked: string[] = [];
+  const polled = await pollOnce({
+    ...options(feed, store),
+    store: { ...store, get: (key) => (asked.push(key), store.get(key)) },
+  });
+  expect(asked).toEqual([watchKey('newFollower', { userName: 'someone' })]);
   expect(polled.started).toBe(true);
 });
 
