@@ -12,6 +12,7 @@ Exit codes:
   0    success
   1    the API or the network failed (the message and a hint are on stderr)
   2    bad usage or input (nothing was sent)
+  3    done, but not sure it is complete: the API ended a read early, or watch could not be sure
   130  interrupted (Ctrl-C); a --checkpoint or --state file is saved`;
 
 /** The command tree: a group per resource, a command per catalog entry, then watch and the tools. */

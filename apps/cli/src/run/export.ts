@@ -93,7 +93,7 @@ interface Run {
 /**
  * One paginated export, checkpointed after every page once its records are written: the
  * checkpoint holds core's resume point, so a later run continues with the next record and the
- * output holds each one once.
+ * output holds each one once. Says whether the API ended it early (it may not be complete).
  */
 async function exportPages(
   run: Run,
@@ -102,7 +102,7 @@ async function exportPages(
   progressChoice: ProgressChoice,
   saved: Checkpoint | undefined,
   command: string,
-): Promise<void> {
+): Promise<boolean> {
   const { client, destination, formatter, shape } = run;
   const id = run.id as PaginatedId;
   const done = { records: saved?.records ?? 0, pages: saved?.pages ?? 0 };
@@ -112,7 +112,7 @@ async function exportPages(
     bound === undefined ? undefined : Math.max(0, bound - used);
   const limit = remaining(paging.limit, done.records);
   const maxPages = paged ? remaining(paging.maxPages, done.pages) : 1;
-  if (limit === 0 || maxPages === 0) return;
+  if (limit === 0 || maxPages === 0) return false;
   // The next page is on the wire while this one is written; never past --limit or --max-pages.
   const pages = client.paginateUntyped(id, params, {
     ...readOptions(id, {
@@ -165,6 +165,7 @@ async function exportPages(
     const resumed = saved ? `, ${count(done.records - saved.records)} of them in this run` : '';
     note(`${count(done.records)} records in ${count(done.pages)} pages${resumed} (${seconds} s)`);
   }
+  return stopNote !== undefined;
 }
 
 /**
@@ -221,7 +222,8 @@ function commandKey(id: EndpointId, params: UntypedParams, output: OutputOptions
  * Runs an endpoint once per set of inputs (one set per account, list... given), writing every
  * record to one output. Every set is checked by core before the first request. An input that
  * fails is named on stderr and the others run (unless `failFast`, or the failure would meet every
- * input: a rejected key); the run then fails at the end, naming them. No input at all (an empty
+ * input: a rejected key); the run then fails at the end, naming them. An export the API ended
+ * early is written, and the run exits 3. No input at all (an empty
  * pipe) writes an empty output and succeeds.
  */
 export async function runEndpoint(
@@ -258,11 +260,14 @@ export async function runEndpoint(
   const formatter = createFormatter(output.format, saved?.format, warnExtraField);
   const run: Run = { client, id, destination, formatter, shape: shaperFor(id, output.simplify) };
   let failure: Error | undefined;
+  let endedEarly = false;
   const failed: string[] = [];
   try {
     for (const { params, label } of given) {
       try {
-        if (paginated) await exportPages(run, params, paging, output.progress, saved, command);
+        if (paginated)
+          endedEarly =
+            (await exportPages(run, params, paging, output.progress, saved, command)) || endedEarly;
         else if (catalog[id].result.kind === 'records') failure ??= await lookup(run, params);
         else await single(run, params);
       } catch (error) {
@@ -288,4 +293,6 @@ export async function runEndpoint(
   if (paging.checkpoint) removeCheckpoint(paging.checkpoint);
   if (failed.length > 0) throw new InputsFailed(failed, given.length);
   if (failure) throw failure;
+  // Kept, as all the API gave, but a script must not take it for complete (stderr says why).
+  if (endedEarly) process.exitCode = EXIT.uncertain;
 }
