@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Bench, jsonLines } from './support/cli';
 
 const bench = new Bench();
@@ -35,6 +35,24 @@ describe('configure and profiles', () => {
     const run = await bench.run(['user', 'get', '@social_data'], { env: fileOnly });
     expect(run.code).toBe(0);
     expect(jsonLines(run.stdout)[0]!.userName).toBe('social_data');
+  });
+
+  it('saves nothing a client would refuse, naming the answer to correct', async () => {
+    for (const [lines, named] of [
+      [['notaurl', KEY, '', ''], /^social-data: Base URL of the API: the base URL is not a valid URL/],
+      [[bench.sandbox.url, 'badkey', '', ''], /^social-data: API key \(tda_…\): this is not an API key/],
+      [
+        [bench.sandbox.url, KEY, '', 'ftp://proxy.example:21'],
+        /^social-data: Proxy URL, for own-session endpoints \(optional\): /,
+      ],
+    ] as const) {
+      const result = await configure([...lines]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(named);
+      expect(result.stderr).toMatch(/Nothing was saved\.\nhint: Run social-data configure again/);
+      expect(result.stderr).not.toContain(KEY);
+      expect(existsSync(bench.path('config.json'))).toBe(false);
+    }
   });
 
   it('keeps the saved values where an answer is empty, and keeps other profiles', async () => {

@@ -1,7 +1,10 @@
 import { text } from 'node:stream/consumers';
+import { ValidationError, normalizeCookie, normalizeProxy } from '@social-data/core';
+import { createClient } from '@social-data/core/node';
 import type { Command } from 'commander';
 import { configPath, profileName, readConfig, writeConfig } from '../config/profile';
 import type { Credentials } from '../config/profile';
+import { UsageError } from '../run/failure';
 import { reportFailure } from './action';
 
 interface Field {
@@ -46,6 +49,32 @@ async function askAll(current: Credentials): Promise<Credentials> {
   return answers;
 }
 
+/**
+ * Refuses a profile a client would refuse (a base URL that is no URL, a key that is no key, a bad
+ * cookie or proxy) before it is saved, in the words of this command. An answer left empty may come
+ * from a SOCIAL_DATA_* variable at run time, and a plain http:// address from --allow-insecure-http.
+ */
+function checkProfile(profile: Credentials): void {
+  try {
+    createClient({
+      baseUrl: profile.baseUrl ?? 'https://api.example.com',
+      apiKey: profile.apiKey ?? 'tda_left_empty',
+      cookie: profile.cookie,
+      proxy: profile.proxy,
+      allowInsecureHttp: true,
+    });
+    if (profile.cookie) normalizeCookie(profile.cookie);
+    if (profile.proxy) normalizeProxy(profile.proxy);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const field = FIELDS.find(({ key }) => key === error.field);
+    throw new UsageError(
+      `${field ? `${field.label}: ` : ''}${error.message.replace(/^\w+: /, '')} Nothing was saved.`,
+      'Run social-data configure again with a corrected answer.',
+    );
+  }
+}
+
 export function addConfigureCommand(program: Command): void {
   program
     .command('configure')
@@ -62,6 +91,7 @@ export function addConfigureCommand(program: Command): void {
         const answers = await askAll(config.profiles[name] ?? {});
         const profile: Credentials = {};
         for (const field of FIELDS) if (answers[field.key]) profile[field.key] = answers[field.key];
+        checkProfile(profile);
         config.profiles[name] = profile;
         writeConfig(path, config);
         process.stderr.write(`social-data: saved profile "${name}" in ${path} (mode 0600).\n`);
