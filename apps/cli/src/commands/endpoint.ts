@@ -21,8 +21,12 @@ interface EndpointOptions extends CommonOptions, PagingOptions {
 
 function addPagingOptions(command: Command, id: EndpointId): void {
   command
-    .option('--all', 'follow every page (default: the first page only)')
-    .addOption(new Option('--limit <n>', 'stop after N records').argParser(wholeNumber(1)))
+    .option('--all', 'follow every page (with none of --all, --limit, --max-pages: the first page only)')
+    .addOption(
+      new Option('--limit <n>', 'stop after N records of each account, list... given').argParser(
+        wholeNumber(1),
+      ),
+    )
     .addOption(flagOf(maxPagesField))
     .addOption(flagOf(startCursorField))
     .option('--checkpoint <file>', 'save where the export stands after every page; run again to continue');
