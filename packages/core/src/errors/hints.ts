@@ -12,7 +12,7 @@ export const hints = {
     'Check the proxy URL in your Social Data settings: an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
   cookie: 'Check the session cookie in your Social Data settings: copy it again from a logged-in browser.',
   rateLimit:
-    'The API is rate limiting this key. Wait a moment and run again, use a smaller page size, or set a request rate.',
+    'The API is rate limiting this key. Wait a moment and run again, or read fewer pages in one run.',
   upstream: 'The API had a temporary problem. Run again in a moment.',
   refused:
     'Running this again unchanged will not help. Check the inputs, and that the base URL points at the Social Data API.',
@@ -27,7 +27,7 @@ export const hints = {
   redirect:
     'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the base URL in your Social Data settings: usually https:// instead of http://, a current host name, or no extra path.',
   tooLarge:
-    'No page of the Social Data API comes near this size: check that the Base URL points at the API and not at a file server or a proxy. If it does, ask for smaller pages, or raise maxResponseBytes.',
+    'No page of the Social Data API comes near this size: check that the Base URL points at the API and not at a file server or a proxy. If it does, ask for smaller pages.',
   cancelled: 'The run was stopped before this call finished; nothing more was sent.',
   address:
     'The base URL answered that this address does not exist. Check the base URL in your Social Data settings: it must be the API address without a path of its own.',
