@@ -618,6 +618,11 @@ export class SocialDataClient {
       const { sleep } = this.options;
       // A 429 is the account's limit: its wait holds back every request sharing the gate.
       const rateLimited = failure instanceof ApiError && failure.status === 429;
+      // A long Retry-After looks like a hang to whoever watches the log.
+      this.log(
+        () =>
+          `waiting ${(delay / 1000).toFixed(1)} s before attempt ${attempt + 2} of ${maxRetries + 1}${rateLimited ? ' (rate limited)' : ''}`,
+      );
       await this.wait(
         // A 429's pause holds every call of this client: only the client's own signal (all of
         // them cancelled) may end it early; one call's cancel ends that call's wait alone.

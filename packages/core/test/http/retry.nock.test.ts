@@ -22,6 +22,19 @@ describe('retries of idempotent calls', () => {
     expect(sleeps).toEqual([2000]);
   });
 
+  it('logs each wait before it starts, so a long one does not look like a hang', async () => {
+    getUser().reply(429, { status: 'error', msg: 'slow down' }, { 'Retry-After': '45' });
+    getUser().reply(503, 'busy');
+    getUser().reply(200, ok(user(1)));
+    const logs: string[] = [];
+    const { client } = testClient({ logger: (line) => logs.push(line) });
+    await client.call('getUser', { userName: 'jack' });
+    expect(logs.filter((line) => line.startsWith('waiting'))).toEqual([
+      'waiting 45.0 s before attempt 2 of 3 (rate limited)',
+      'waiting 0.8 s before attempt 3 of 3',
+    ]);
+  });
+
   it('waits until a Retry-After HTTP date', async () => {
     getUser().reply(
       429,
