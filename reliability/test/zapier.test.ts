@@ -221,7 +221,7 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
       } else if (CLOSED_EARLY.includes(fault) && error.code === 'ConnectionError') {
         expect(error.message).toContain(
           inZapierWords(
-            expectedHint({ ...failure, name: 'ConnectionError', hint: hints.connection }, shape.key),
+            expectedHint({ ...failure, name: 'ConnectionError', hint: hints.connectionLost }, shape.key),
           ),
         );
       } else {

@@ -116,7 +116,7 @@ describe('--checkpoint', () => {
     await bench.control.fault({ fault: 'reset', times: 1, endpoint: 'getUserFollowers' });
     const failed = await done;
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/hint: Could not reach the API/);
+    expect(failed.stderr).toMatch(/hint: The connection to the API broke before its answer was complete/);
     expect(failed.stderr).toContain('is saved: run the same command to continue');
     expect(recordsSaved(checkpoint)).toBeLessThan(FOLLOWERS);
 

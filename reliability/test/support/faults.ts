@@ -59,7 +59,7 @@ const FAILURES: Partial<Record<FaultKind, Failure>> = {
   'error-502': { name: 'UpstreamError', status: 502, hint: hints.upstream },
   'error-503': { name: 'UpstreamError', status: 503, hint: hints.upstream },
   slow: { name: 'TimeoutError', hint: hints.timeout },
-  reset: { name: 'ConnectionError', hint: hints.connection },
+  reset: { name: 'ConnectionError', hint: hints.connectionLost },
   html: { name: 'ResponseFormatError', status: 200, hint: hints.format },
   truncated: { name: 'ResponseFormatError', status: 200, hint: hints.format },
   // Decision B5: a message nothing recognises stays an ApiError, and is not retried.

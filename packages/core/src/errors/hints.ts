@@ -21,6 +21,8 @@ export const hints = {
   notModified:
     'HTTP 304 answers a conditional request, which this client never sends: something between you and the API (a cache or proxy at the base URL) answered instead. Check the base URL.',
   connection: 'Could not reach the API. Check the base URL in your Social Data settings, and your network.',
+  connectionLost:
+    'The connection to the API broke before its answer was complete. Run again in a moment; if it keeps happening, check your network and anything between you and the API.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
   deadline:
     'The step used up its time before this request. Ask for fewer items or ids in one step, or split the work over several steps.',

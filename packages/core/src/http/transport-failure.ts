@@ -12,6 +12,29 @@ const NOT_SENT = new Set([
   'ENETUNREACH',
   'ERR_INVALID_URL',
 ]);
+/**
+ * Codes of a connection the server, or something on the way, closed while the answer came: fetch
+ * (undici), Node's http parser and streams (axios in n8n, node-fetch in Zapier) each name it.
+ */
+const CUT_OFF = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'HPE_CLOSED_CONNECTION',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
+/** What a code means, for a message a user reads (the code stays beside it, for a search). */
+const WORDS: Record<string, string> = {
+  ECONNREFUSED: 'the address refused the connection',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be looked up',
+  EHOSTUNREACH: 'the network cannot reach the host',
+  ENETUNREACH: 'the network cannot reach the host',
+  ...Object.fromEntries(
+    [...CUT_OFF].map((code) => [code, 'the connection was closed before the answer was complete']),
+  ),
+};
 const TIMEOUT_CODES = new Set([
   'ETIMEDOUT',
   'ECONNABORTED',
@@ -26,14 +49,20 @@ interface ErrorLike {
   code?: unknown;
   message?: unknown;
   cause?: unknown;
+  errors?: unknown;
 }
 
+/**
+ * The error and its causes. A connection tried on both IPv6 and IPv4 fails with an AggregateError
+ * whose code sits in its first error, not in a cause: without it the user read "fetch failed".
+ */
 function chain(error: unknown): ErrorLike[] {
   const links: ErrorLike[] = [];
   let current: unknown = error;
   while (current && typeof current === 'object' && links.length < 5) {
-    links.push(current as ErrorLike);
-    current = (current as ErrorLike).cause;
+    const link = current as ErrorLike;
+    links.push(link);
+    current = link.cause ?? (Array.isArray(link.errors) ? (link.errors[0] as unknown) : undefined);
   }
   return links;
 }
@@ -68,7 +97,7 @@ export function classifyTransportFailure(
     );
   }
   const detail =
-    code ??
+    (code && WORDS[code] ? `${WORDS[code]} (${code})` : code) ??
     (links.map((link) => link.message).find((m) => typeof m === 'string') as string | undefined) ??
     'unknown failure';
   return new ConnectionError(
@@ -77,7 +106,8 @@ export function classifyTransportFailure(
       endpoint,
       code,
       reachedServer: !(code !== undefined && NOT_SENT.has(code)),
-      hint: hints.connection,
+      // The API was reached: checking its address would send the user the wrong way.
+      hint: code !== undefined && CUT_OFF.has(code) ? hints.connectionLost : hints.connection,
     },
   );
 }

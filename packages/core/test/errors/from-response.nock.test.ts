@@ -11,6 +11,7 @@ import {
   SocialDataError,
   TimeoutError,
   UpstreamError,
+  hints,
   ValidationError,
 } from '../../src';
 import { BASE, systemError, testClient } from '../support/client';
@@ -175,6 +176,40 @@ describe('network failures', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ code: 'ECONNRESET', reachedServer: true });
     expect(sleeps).toHaveLength(2);
+  });
+
+  // What the user reads: what happened in words, and a hint that points the right way (the API
+  // was reached when a connection broke mid-answer; its address is not the problem then).
+  it.each([
+    [
+      'ECONNRESET',
+      'the connection was closed before the answer was complete (ECONNRESET)',
+      hints.connectionLost,
+    ],
+    [
+      'UND_ERR_SOCKET',
+      'the connection was closed before the answer was complete (UND_ERR_SOCKET)',
+      hints.connectionLost,
+    ],
+    ['ECONNREFUSED', 'the address refused the connection (ECONNREFUSED)', hints.connection],
+    ['ENOTFOUND', 'the host name was not found (ENOTFOUND)', hints.connection],
+    ['EWHATEVER', 'EWHATEVER', hints.connection],
+  ])('a failure with code %s says what happened and what to check', async (code, words, hint) => {
+    getUser().replyWithError(systemError(code));
+    const { client } = testClient();
+    const error = await client.call('getUser', { userName: 'jack' }, noRetry).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: `Could not complete the request (getUser): ${words}.`, hint });
+  });
+
+  it("finds the code of a connection tried on IPv6 and IPv4 (an AggregateError), not only fetch's message", async () => {
+    const both = new AggregateError(
+      [systemError('ECONNREFUSED'), systemError('ECONNREFUSED')],
+      'connect failed',
+    );
+    getUser().replyWithError(Object.assign(new TypeError('fetch failed'), { cause: both }));
+    const { client } = testClient();
+    const error = await client.call('getUser', { userName: 'jack' }, noRetry).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ECONNREFUSED', reachedServer: false, hint: hints.connection });
   });
 
   it('a slow answer past the timeout is a TimeoutError', async () => {
