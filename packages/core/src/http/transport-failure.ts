@@ -98,7 +98,11 @@ export function classifyTransportFailure(
   }
   const detail =
     (code && WORDS[code] ? `${WORDS[code]} (${code})` : code) ??
-    (links.map((link) => link.message).find((m) => typeof m === 'string') as string | undefined) ??
+    // The innermost message says the most: fetch's own is only "fetch failed" ("bad port" below).
+    (links
+      .map((link) => link.message)
+      .reverse()
+      .find((m) => typeof m === 'string' && m !== '') as string | undefined) ??
     'unknown failure';
   return new ConnectionError(
     `Could not complete the request${endpoint ? ` (${endpoint})` : ''}: ${excerpt(redact(String(detail)), 200)}.`,

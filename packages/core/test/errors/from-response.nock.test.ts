@@ -201,6 +201,13 @@ describe('network failures', () => {
     expect(error).toMatchObject({ message: `Could not complete the request (getUser): ${words}.`, hint });
   });
 
+  it("names the innermost reason when there is no code, not fetch's own 'fetch failed'", async () => {
+    getUser().replyWithError(Object.assign(new TypeError('fetch failed'), { cause: new Error('bad port') }));
+    const { client } = testClient();
+    const error = await client.call('getUser', { userName: 'jack' }, noRetry).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Could not complete the request (getUser): bad port.' });
+  });
+
   it("finds the code of a connection tried on IPv6 and IPv4 (an AggregateError), not only fetch's message", async () => {
     const both = new AggregateError(
       [systemError('ECONNREFUSED'), systemError('ECONNREFUSED')],
