@@ -136,22 +136,13 @@ describe('watch', () => {
   it('refuses --format json appended to --output, and one file as both --output and --state, before any request', async () => {
     const requests = bench.sandbox.stats.requests;
     const state = bench.path('refused.state.json');
-    const json = await bench.run([
-      'watch',
-      'new-tweet',
-      '@social_data',
-      '--state',
-      state,
-      '--format',
-      'json',
-      '-o',
-      bench.path('t.json'),
-    ]);
+    const watch = ['watch', 'new-tweet', '@social_data', '--state', state];
+    const json = await bench.run([...watch, '--format', 'json', '-o', bench.path('t.json')]);
     expect(json.code).toBe(2);
     expect(json.stderr).toMatch(
       /--format json: watch appends each run to --output.*\nhint: Use --format jsonl/,
     );
-    const same = await bench.run(['watch', 'new-tweet', '@social_data', '--state', state, '-o', state]);
+    const same = await bench.run([...watch, '-o', state]);
     expect(same.code).toBe(2);
     expect(same.stderr).toMatch(/--state: .*refused\.state\.json is also the file of --output/);
     expect(bench.sandbox.stats.requests).toBe(requests);
