@@ -1,4 +1,4 @@
-import { catalog, endpointIds, endpointSpec, inputParams, isPaginated } from '@social-data/core';
+import { catalog, endpointIds, endpointSpec, hints, inputParams, isPaginated } from '@social-data/core';
 import type { EndpointId, ParamSpec } from '@social-data/core';
 import { RECORD_INPUTS } from '@social-data/sandbox';
 import { commandName, kebab } from '../src/commands/names';
@@ -136,6 +136,13 @@ describe('exit codes', () => {
       data: { requests: number };
     };
     expect(stats.data.requests).toBe(0);
+  });
+
+  it("keeps core's warning that a list may have been created when the connection broke mid-answer", async () => {
+    bench.sandbox.faults.add({ fault: 'reset', times: 1, endpoint: 'createList' });
+    const result = await bench.run(['list', 'create', 'Maybe made']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`hint: ${hints.mayHaveActed}`);
   });
 
   it('points --count, the API name of the page size, at --page-size (issue 40 point 8)', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { until } from '@social-data/test-support';
 import { Bench, COOKIE, PROXY, finished, jsonLines } from './support/cli';
@@ -201,6 +202,7 @@ describe('--output', () => {
     expect(bench.sandbox.stats.requests).toBe(requests);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${bench.home}.partial`)).toBe(false);
+    expect(existsSync(join(bench.home, '.partial'))).toBe(false);
   });
 
   it('keeps an export the API ended early, says why on stderr, and exits 3 so a script does not take it for complete', async () => {

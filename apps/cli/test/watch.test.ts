@@ -1,6 +1,9 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { until } from '@social-data/test-support';
-import { Bench, COOKIE, PROXY, finished } from './support/cli';
+import { BIN, Bench, COOKIE, PROXY, finished } from './support/cli';
 
 const bench = new Bench();
 beforeAll(() => bench.start());
@@ -131,6 +134,34 @@ describe('watch', () => {
     child.kill('SIGINT');
     expect((await done).code).toBe(130);
     expect(stderr).toContain('trying again at the next poll');
+  });
+
+  it('with --interval, stops at a failure that waiting does not cure (a rejected key), exit 1', async () => {
+    const state = bench.path('rejected.state.json');
+    const args = ['watch', 'new-follower', '@followers_200', '--state', state, '--interval', '0.3'];
+    const result = await bench.run(args, { env: { SOCIAL_DATA_API_KEY: 'tda_rejected_key_0000' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toContain('trying again at the next poll');
+  });
+
+  it('appends to a file it may write in a folder it may not (/dev/null), as a user without root', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'social-data-unprivileged-'));
+    chmodSync(folder, 0o777);
+    const state = join(folder, 'state.json');
+    const args = [BIN, 'watch', 'new-follower', '@followers_200', '--state', state, '-o', '/dev/null'];
+    // Root may write in any folder, which would prove nothing: run as nobody then.
+    const root = process.getuid?.() === 0;
+    const child = spawn(
+      root ? 'setpriv' : process.execPath,
+      root ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...args] : args,
+      { cwd: folder, env: bench.env({ HOME: folder, SOCIAL_DATA_CONFIG: join(folder, 'config.json') }) },
+    );
+    const result = await finished(child);
+    expect(result.stderr).toBe(
+      `social-data: watching new-follower from now on: the state is saved in ${state}, and the next run prints what is new since this one.\n`,
+    );
+    expect(result.code).toBe(0);
+    expect(existsSync(state)).toBe(true);
   });
 
   it('refuses --format json appended to --output, and one file as both --output and --state, before any request', async () => {

@@ -18,7 +18,7 @@ export {
   IDS_PER_REQUEST,
   MAX_CONCURRENCY,
 } from './client';
-export { DEFAULT_MAX_RETRIES } from './http/retry';
+export { DEFAULT_MAX_RETRIES, mayPassLater } from './http/retry';
 export type { BatchFailure, BatchResult, CallOptions, ClientOptions, UntypedParams } from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './http/body-limit';

@@ -46,7 +46,7 @@ An MCP server with one tool per endpoint of the Social Data Retrieval API.
   --timeout      seconds one API request may take (default ${DEFAULT_TIMEOUT_MS / 1000}, at most ${MAX_TIMEOUT_S})
   --tools        the tools to offer, comma-separated: tool names (get_user_followers) or groups
                  (${TOOL_GROUPS.join(', ')}); default all ${TOOL_COUNT}
-  --verbose      one line per API request on stderr (secrets removed)
+  --verbose      one line per API request, and per wait before a retry, on stderr (secrets removed)
 
 Settings come from the environment: SOCIAL_DATA_API_KEY, SOCIAL_DATA_BASE_URL, and for
 own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. SOCIAL_DATA_MCP_TRANSPORT=http,

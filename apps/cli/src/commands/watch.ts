@@ -1,4 +1,4 @@
-import { normalizeParams, recordKindOf, shaperFor } from '@social-data/core';
+import { mayPassLater, normalizeParams, recordKindOf, shaperFor } from '@social-data/core';
 import {
   DEFAULT_POLL_PAGES,
   feedIds,
@@ -85,7 +85,7 @@ async function pollEvent(watch: Watch): Promise<boolean> {
         const held = (state as { key?: unknown } | undefined)?.key;
         if (held !== undefined && held !== key)
           throw new UsageError(
-            `The state file ${options.state} belongs to another watch (${String(held)}).`,
+            `The state file ${options.state} belongs to another watch (${typeof held === 'string' ? held : JSON.stringify(held)}).`,
             `Give this watch a --state file of its own, or delete ${options.state} to start it over.`,
           );
         return state;
@@ -188,7 +188,7 @@ export function addWatchCommand(program: Command): void {
       const params = normalizeParams(endpoint, paramsOf(feed, value === undefined ? [] : [value]));
       checkWritable('--state', options.state);
       if (options.output !== undefined && options.output !== '-') {
-        checkWritable('--output', options.output);
+        checkWritable('--output', options.output, { appends: true });
         // Each run appends its items: one JSON array after another is no JSON a reader takes.
         if (options.format === 'json')
           throw new UsageError(
@@ -214,7 +214,9 @@ export function addWatchCommand(program: Command): void {
         options.interval === undefined
           ? pollEvent(watch)
           : pollEvent(watch).catch((error: unknown) => {
-              if (exitCodeOf(error) !== EXIT.failure) throw error;
+              // A rejected key or an account that does not exist stays so: only what may pass
+              // later (a 5xx, a rate limit, a timeout, a dropped connection) is tried again.
+              if (exitCodeOf(error) !== EXIT.failure || !mayPassLater(error)) throw error;
               process.stderr.write(
                 `${describe(error, client?.redact, `watch ${name}`)}\nsocial-data: trying again at the next poll.\n`,
               );

@@ -54,8 +54,9 @@ const TERMINAL_HINTS: Array<[new (...args: never[]) => Error, string]> = [
 ];
 
 function hintFor(error: SocialDataError): string {
-  // A connection that broke mid-answer reached the API: its address is not what to check.
-  if (error instanceof ConnectionError && error.hint === hints.connectionLost) return error.hint;
+  // Only "could not reach" is said in a terminal's words: a connection that broke mid-answer
+  // reached the API, and a list it may have created must not be created twice.
+  if (error instanceof ConnectionError && error.hint !== hints.connection) return error.hint;
   for (const [kind, hint] of TERMINAL_HINTS) if (error instanceof kind) return hint;
   if (error instanceof ValidationError && error.field === 'cookie')
     return 'Set SOCIAL_DATA_COOKIE or run social-data configure: copy the cookie again from a logged-in browser.';

@@ -1,5 +1,10 @@
-import { ApiError, ConnectionError, ResponseFormatError, TimeoutError } from '../errors/classes';
-import type { SocialDataError } from '../errors/classes';
+import {
+  ApiError,
+  ConnectionError,
+  ResponseFormatError,
+  SocialDataError,
+  TimeoutError,
+} from '../errors/classes';
 
 /** Extra attempts after a failure that may pass, when the caller sets no `maxRetries`. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -25,6 +30,15 @@ export function isRetryable(error: SocialDataError, idempotent: boolean): boolea
   if (error instanceof ApiError) return retryableStatus(error.status);
   if (error instanceof ResponseFormatError) return error.transient;
   return error instanceof ConnectionError || error instanceof TimeoutError;
+}
+
+/**
+ * Whether a failure may pass when the same request is sent later (a 5xx, a rate limit, a timeout,
+ * a dropped connection), as a retry would take it: what a host that polls on tries again at its
+ * next poll, where a rejected key or an account that does not exist would fail every time.
+ */
+export function mayPassLater(error: unknown): boolean {
+  return error instanceof SocialDataError && isRetryable(error, true);
 }
 
 /** Retry-After when the server sent one; otherwise exponential backoff 0.5 s to 8 s with jitter. */

@@ -20,7 +20,6 @@ const CUT_OFF = new Set([
   'ECONNRESET',
   'EPIPE',
   'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
   'HPE_CLOSED_CONNECTION',
   'ERR_STREAM_PREMATURE_CLOSE',
 ]);
@@ -96,14 +95,14 @@ export function classifyTransportFailure(
       },
     );
   }
-  const detail =
-    (code && WORDS[code] ? `${WORDS[code]} (${code})` : code) ??
-    // The innermost message says the most: fetch's own is only "fetch failed" ("bad port" below).
-    (links
-      .map((link) => link.message)
-      .reverse()
-      .find((m) => typeof m === 'string' && m !== '') as string | undefined) ??
-    'unknown failure';
+  // The innermost message says the most: fetch's own is only "fetch failed" ("bad port" below),
+  // and a code with no words of ours (a TLS one) keeps its message beside it.
+  const innermost = links
+    .map((link) => link.message)
+    .reverse()
+    .find((m): m is string => typeof m === 'string' && m !== '' && m !== code);
+  const words = code === undefined ? undefined : (WORDS[code] ?? innermost);
+  const detail = (code === undefined ? innermost : words ? `${words} (${code})` : code) ?? 'unknown failure';
   return new ConnectionError(
     `Could not complete the request${endpoint ? ` (${endpoint})` : ''}: ${excerpt(redact(String(detail)), 200)}.`,
     {

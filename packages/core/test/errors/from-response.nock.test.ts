@@ -193,7 +193,7 @@ describe('network failures', () => {
     ],
     ['ECONNREFUSED', 'the address refused the connection (ECONNREFUSED)', hints.connection],
     ['ENOTFOUND', 'the host name was not found (ENOTFOUND)', hints.connection],
-    ['EWHATEVER', 'EWHATEVER', hints.connection],
+    ['EWHATEVER', 'EWHATEVER from the network (EWHATEVER)', hints.connection],
   ])('a failure with code %s says what happened and what to check', async (code, words, hint) => {
     getUser().replyWithError(systemError(code));
     const { client } = testClient();
