@@ -22,7 +22,7 @@ describe('npm run bench', () => {
     );
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
       machine: { cpu: string; node: string; cores: number };
-      rows: Array<{ id: string; value: number; ratio?: number }>;
+      rows: Array<{ id: string; value: number; ratio?: number; measure: string; unit: string }>;
     };
     expect(results.machine).toMatchObject({ node: process.versions.node, cpu: expect.any(String) });
     expect(results.rows.map((row) => row.id)).toEqual([
@@ -44,7 +44,10 @@ describe('npm run bench', () => {
       'cliMemory',
     ]);
     for (const row of results.rows) {
-      expect([row.id, Number.isFinite(row.value) && row.value > 0]).toEqual([row.id, true]);
+      // Memory growth over a tiny run may be nothing, or below nothing once a collection gives
+      // pages back (a busy CI machine's run 44 measured it so): a number is all it must be.
+      const growth = /growth/i.test(`${row.measure} ${row.unit}`);
+      expect([row.id, Number.isFinite(row.value) && (growth || row.value > 0)]).toEqual([row.id, true]);
       if (row.ratio !== undefined) expect(row.ratio).toBeGreaterThan(0);
     }
     const table = readFileSync(join(out, 'results.md'), 'utf8');
