@@ -60,6 +60,27 @@ describe('every catalog endpoint is a command (a new catalog entry needs no chan
     if (kind === 'record' || kind === 'createdList') expect(records).toHaveLength(1);
   });
 
+  it.each(endpointIds.filter((id) => inputParams(id).some(([, spec]) => spec.required)))(
+    '%s without its argument names it as the command line shows it, before any request',
+    async (id) => {
+      const { group, operation } = commandName(id);
+      const [name] = inputParams(id).find(([, spec]) => spec.required)!;
+      // Nothing answers there: a request sent would fail with exit 1, not 2.
+      const result = await bench.run([group, operation], {
+        env: { SOCIAL_DATA_BASE_URL: 'http://127.0.0.1:9' },
+      });
+      expect(result.code).toBe(2);
+      // The argument as `--help` shows it, never the API's name for it (`userName`, `list_id`):
+      // in core's words, or commander's for an argument it requires itself.
+      const shown = kebab(name);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^(social-data: <${shown}>: this parameter is required.*\nhint: ${hints.validation}|error: missing required argument '${shown}')\n$`,
+        ),
+      );
+    },
+  );
+
   it.each(endpointIds)('%s has help from the catalog: description, arguments, options', async (id) => {
     const spec = endpointSpec(id);
     const { group, operation } = commandName(id);
@@ -129,7 +150,7 @@ describe('exit codes', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(
-      /userName: "not a name!" is not a screen name\. Enter a screen name like jack/,
+      /^social-data: <user-name>: "not a name!" is not a screen name\. Enter a screen name like jack/,
     );
     expect(result.stderr).toMatch(/^hint: /m);
     const stats = (await (await fetch(`${bench.sandbox.url}/_sandbox/stats`)).json()) as {

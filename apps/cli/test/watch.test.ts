@@ -216,11 +216,18 @@ describe('watch', () => {
   });
 
   it('refuses a missing account and more than one, before any request', async () => {
-    expect((await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')])).code).toBe(2);
+    const requests = bench.sandbox.stats.requests;
+    const missing = await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')]);
+    expect(missing.code).toBe(2);
+    // The argument as `watch --help` shows it, not the API's name (`userName`).
+    expect(missing.stderr).toMatch(/^social-data: <value>: this parameter is required/);
+    const wrong = await bench.run(['watch', 'new-tweet', 'not/a/name', '--state', bench.path('x.json')]);
+    expect(wrong.stderr).toMatch(/^social-data: <value>: "not\/a\/name" is not a screen name/);
     expect((await bench.run(['watch', 'new-nothing', '--state', bench.path('x.json')])).code).toBe(2);
     expect(
       (await bench.run(['watch', 'new-follower', '@a', '@b', '--state', bench.path('x.json')])).code,
     ).toBe(2);
+    expect(bench.sandbox.stats.requests).toBe(requests);
   });
 
   it('says on its first run, even with the records going to a terminal, that the baseline is saved; --quiet keeps it quiet (issue 40 point 5)', async () => {

@@ -211,7 +211,7 @@ describe('inputs as Zapier sends them', () => {
     const error = await failure(
       run('creates', 'getUserFollowers', authData, { userName: 'jack', maxItems: 'abc' }),
     );
-    expect(details(error).message).toMatch(/^maxItems: .*Max Items/);
+    expect(details(error).message).toMatch(/^Max Items: .*Max Items/);
   });
 
   it.each(['0x10', '1e3', '2.5', '99999999999999999999'])(
@@ -220,15 +220,19 @@ describe('inputs as Zapier sends them', () => {
       const error = await failure(
         run('creates', 'getUserFollowers', authData, { userName: 'jack', maxItems }),
       );
-      expect(details(error).message).toMatch(/^maxItems: .* is not a whole number of 1 or more/);
+      expect(details(error).message).toMatch(/^Max Items: .* is not a whole number of 1 or more/);
     },
   );
 
   it('refuses a secret with spaces or a line break at its ends, before any request', async () => {
+    // Named as the connection form labels them.
+    const labels = { apiKey: 'API Key', cookie: 'Session Cookie', proxy: 'Proxy URL' };
     for (const field of ['apiKey', 'cookie', 'proxy'] as const) {
       const connection = { ...authData, [field]: `${authData[field]}\n` };
       const error = await failure(run('creates', 'getBookmarks', connection, {}));
-      expect(details(error).message).toMatch(new RegExp(`^${field}: .*starts or ends with spaces`));
+      expect(details(error).message).toMatch(
+        new RegExp(`^${labels[field]} \\(Social Data connection\\): .*starts or ends with spaces`),
+      );
       for (const secret of SECRETS) expect(error.message).not.toContain(secret);
     }
   });
@@ -237,7 +241,8 @@ describe('inputs as Zapier sends them', () => {
 describe('before any request', () => {
   it('names the field and the fix for bad input, and sends nothing', async () => {
     const error = await failure(run('triggers', 'newFollower', authData, { userName: 'not a name!' }));
-    expect(details(error).message).toMatch(/^userName: /);
+    // As the Zap editor labels the field, not by the API's name for it.
+    expect(details(error).message).toMatch(/^Username: /);
   });
 
   it('refuses an own-session step without a proxy, naming it', async () => {

@@ -1,5 +1,6 @@
 import type { SocialDataClient } from '@social-data/core';
 import { EXIT, Interrupted, describe, exitCodeOf } from '../run/failure';
+import type { FieldNames } from '../run/failure';
 
 /** `is-private` → `isPrivate`, as commander names an option's value. */
 export function camel(name: string): string {
@@ -15,6 +16,7 @@ export function reportFailure(
   client: SocialDataClient | undefined,
   checkpoint?: string,
   command?: string,
+  fields?: FieldNames,
 ): void {
   const code = exitCodeOf(error);
   process.exitCode = code;
@@ -27,7 +29,7 @@ export function reportFailure(
     );
     return;
   }
-  process.stderr.write(`${describe(error, client?.redact, command)}\n`);
+  process.stderr.write(`${describe(error, client?.redact, command, fields)}\n`);
   if (checkpoint && code === EXIT.failure)
     process.stderr.write(
       `social-data: the checkpoint ${checkpoint} is saved: run the same command to continue.\n`,

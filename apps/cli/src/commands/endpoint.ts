@@ -10,7 +10,7 @@ import { collectValues } from '../run/inputs';
 import { onInterrupt } from '../run/interrupt';
 import { wholeNumber } from '../run/numbers';
 import { camel, reportFailure } from './action';
-import { isIdList, isSubject, kebab, optionParams, positionalParam } from './names';
+import { fieldNames, isIdList, isSubject, kebab, optionParams, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, flagOf, progressChoice } from './options';
 import type { CommonOptions } from './options';
 
@@ -121,7 +121,13 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
         },
       );
     } catch (error) {
-      reportFailure(error, client, options.checkpoint, `${group.name()} ${operation}`);
+      reportFailure(
+        error,
+        client,
+        options.checkpoint,
+        `${group.name()} ${operation}`,
+        fieldNames(command, positional?.[0]),
+      );
     } finally {
       interrupt.dispose();
     }

@@ -2,6 +2,8 @@ import { endpointIds, endpointSpec, inputParams } from '@social-data/core';
 import { feedIds } from '@social-data/core/feeds';
 import type { EndpointId, ParamSpec } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
+import type { Command } from 'commander';
+import type { FieldNames } from '../run/failure';
 
 /** `followersYouKnow`, `list_id` → `followers-you-know`, `list-id`. */
 export function kebab(name: string): string {
@@ -73,4 +75,25 @@ export function positionalParam(id: EndpointId): [string, ParamSpec] | undefined
 /** Every other input: an option each. */
 export function optionParams(id: EndpointId): Array<[string, ParamSpec]> {
   return inputParams(id).filter(([, spec]) => !spec.required);
+}
+
+/** Core's names for the settings, as a terminal user knows them (variables and `configure` say where). */
+const SETTING_NAMES: Record<string, string> = {
+  apiKey: 'API key',
+  baseUrl: 'base URL',
+  cookie: 'cookie',
+  proxy: 'proxy',
+};
+
+/**
+ * Names a message about one input uses: the command's argument (`<user-name>`), its option
+ * (`--page-size`), a setting in words, so the user finds what to correct on the line they typed.
+ */
+export function fieldNames(command: Command, argument?: string): FieldNames {
+  return (field) => {
+    if (field === argument) return `<${kebab(field)}>`;
+    const flag = `--${kebab(field)}`;
+    if (command.options.some((option) => option.long === flag && !option.hidden)) return flag;
+    return Object.hasOwn(SETTING_NAMES, field) ? SETTING_NAMES[field] : undefined;
+  };
 }

@@ -22,12 +22,13 @@ import type { Destination } from '../output/destination';
 import { clientFor } from '../run/client';
 import { warn, warnExtraField } from '../run/export';
 import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
+import type { FieldNames } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkDistinct, checkWritable } from '../run/writable';
 import type { Interrupt } from '../run/interrupt';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
-import { feedByName, feedName, positionalParam } from './names';
+import { feedByName, feedName, fieldNames, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, flagOf } from './options';
 import type { CommonOptions } from './options';
 
@@ -151,6 +152,13 @@ function paramsOf(feed: FeedId, values: string[]): UntypedParams {
   return values.length ? { [positional[0]]: values[0] } : {};
 }
 
+/** A watch's argument is `<value>`, whichever input of the feed it stands for. */
+function watchFieldNames(command: Command, feed: FeedId): FieldNames {
+  const names = fieldNames(command);
+  const argument = positionalParam(feeds[feed].endpoint)?.[0];
+  return (field) => (field === argument ? '<value>' : names(field));
+}
+
 export function addWatchCommand(program: Command): void {
   const names = [...feedByName.keys()];
   const command = program
@@ -179,6 +187,7 @@ export function addWatchCommand(program: Command): void {
   addConnectionOptions(command);
   command.action(async (name: string, value: string | undefined, options: WatchOptions) => {
     const feed = feedByName.get(name)!;
+    const fields = watchFieldNames(command, feed);
     const interrupt = onInterrupt();
     let client: SocialDataClient | undefined;
     let destination: Destination | undefined;
@@ -218,7 +227,7 @@ export function addWatchCommand(program: Command): void {
               // later (a 5xx, a rate limit, a timeout, a dropped connection) is tried again.
               if (exitCodeOf(error) !== EXIT.failure || !mayPassLater(error)) throw error;
               process.stderr.write(
-                `${describe(error, client?.redact, `watch ${name}`)}\nsocial-data: trying again at the next poll.\n`,
+                `${describe(error, client?.redact, `watch ${name}`, fields)}\nsocial-data: trying again at the next poll.\n`,
               );
               return false;
             });
@@ -237,7 +246,7 @@ export function addWatchCommand(program: Command): void {
         destination.write(formatter.end());
         destination.finish();
       }
-      reportFailure(error, client, undefined, `watch ${name}`);
+      reportFailure(error, client, undefined, `watch ${name}`, fields);
     } finally {
       interrupt.dispose();
     }

@@ -6,6 +6,7 @@ import {
   RedirectError,
   SocialDataError,
   ValidationError,
+  errorInHostWords,
   hints,
   inHostWords,
 } from '@social-data/core';
@@ -99,6 +100,9 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.failure;
 }
 
+/** Core's name of an input, as the command line knows it; undefined where it has none. */
+export type FieldNames = (field: string) => string | undefined;
+
 const INSECURE_SETTING = /turn on "Allow Insecure HTTP" in .*? \(allowInsecureHttp in code\)/;
 
 /** Where a terminal user keeps the key, cookie, proxy and base URL. */
@@ -106,14 +110,16 @@ const TERMINAL_SETTINGS = 'your profile (social-data configure) or its SOCIAL_DA
 
 /**
  * The message and the hint of a failure, as printed on stderr, in a terminal's words: settings
- * are a profile or a variable, and the operation is the command (`user followers`) wherever core
- * names one of the requests it made. Core's errors are redacted already; anything else (a file
- * system error) goes through the run's redactor too.
+ * are a profile or a variable, the operation is the command (`user followers`) wherever core
+ * names one of the requests it made, and an input is the argument or option it was given as
+ * (`fields`). Core's errors are redacted already; anything else (a file system error) goes
+ * through the run's redactor too.
  */
 export function describe(
   error: unknown,
   redact: (text: string) => string = (text) => text,
   command?: string,
+  fields?: FieldNames,
 ): string {
   if (error instanceof UsageError) return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
   if (error instanceof InputsFailed)
@@ -121,11 +127,10 @@ export function describe(
       `social-data: ${error.message}\nhint: the other inputs were written; run again with the failed ones, after checking them.`,
     );
   if (error instanceof SocialDataError) {
-    const words = { settings: TERMINAL_SETTINGS, operation: command && `\`${command}\`` };
-    const terminal = (text: string) =>
-      inHostWords(text, words, error.endpoint).replace(INSECURE_SETTING, 'add --allow-insecure-http');
-    const message = terminal(error.message);
-    const hint = terminal(hintFor(error));
+    const words = { settings: TERMINAL_SETTINGS, operation: command && `\`${command}\``, field: fields };
+    const terminal = (text: string) => text.replace(INSECURE_SETTING, 'add --allow-insecure-http');
+    const message = terminal(errorInHostWords(error, words).message);
+    const hint = terminal(inHostWords(hintFor(error), words, error.endpoint));
     return redact(`social-data: ${message}${hint ? `\nhint: ${hint}` : ''}`);
   }
   return redact(`social-data: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
+import { CONNECTION_LABELS } from '../http/connection-labels';
 import { step } from './step';
 
 /**
@@ -12,21 +13,21 @@ export const authentication = {
   fields: [
     {
       key: 'apiKey',
-      label: 'API Key',
+      label: CONNECTION_LABELS.apiKey,
       type: 'password' as const,
       required: true,
       helpText: 'Your Social Data API key, from the account dashboard. It starts with `tda_`.',
     },
     {
       key: 'baseUrl',
-      label: 'Base URL',
+      label: CONNECTION_LABELS.baseUrl,
       type: 'string' as const,
       required: true,
       helpText: 'Where the API lives, e.g. `https://api.example.com`.',
     },
     {
       key: 'cookie',
-      label: 'Session Cookie',
+      label: CONNECTION_LABELS.cookie,
       type: 'password' as const,
       required: false,
       helpText:
@@ -34,7 +35,7 @@ export const authentication = {
     },
     {
       key: 'proxy',
-      label: 'Proxy URL',
+      label: CONNECTION_LABELS.proxy,
       type: 'password' as const,
       required: false,
       helpText:
@@ -42,7 +43,7 @@ export const authentication = {
     },
     {
       key: 'allowInsecureHttp',
-      label: 'Allow Insecure HTTP',
+      label: CONNECTION_LABELS.allowInsecureHttp,
       type: 'boolean' as const,
       required: false,
       default: 'false',

@@ -62,22 +62,29 @@ async function lookup(
  * on it (Zapier's "find or create"); every other failure stops the step with its reason.
  */
 export const searches = Object.fromEntries(
-  searchIds.map((id: EndpointId) => [
-    id,
-    {
-      key: id,
-      noun: nounOf(id),
-      display: { label: catalog[id].action, description: catalog[id].description },
-      operation: {
-        inputFields: [...paramFields(id), ...simplifyInput(id)],
-        perform: (z: ZObject, bundle: Bundle) =>
-          step(catalog[id].action, async (client, stepBundle, _deadline, z) => {
-            const shape = shapeFor(id, stepBundle.inputData.simplify, dehydratorFor(z));
-            return (await lookup(z, client, id, stepBundle)).map(shape);
-          })(z, bundle),
-        sample: sampleOf(id),
-        outputFields: [recordFieldsOf(id)],
+  searchIds.map((id: EndpointId) => {
+    const inputFields = [...paramFields(id), ...simplifyInput(id)];
+    return [
+      id,
+      {
+        key: id,
+        noun: nounOf(id),
+        display: { label: catalog[id].action, description: catalog[id].description },
+        operation: {
+          inputFields,
+          perform: (z: ZObject, bundle: Bundle) =>
+            step(
+              catalog[id].action,
+              async (client, stepBundle, _deadline, z) => {
+                const shape = shapeFor(id, stepBundle.inputData.simplify, dehydratorFor(z));
+                return (await lookup(z, client, id, stepBundle)).map(shape);
+              },
+              inputFields,
+            )(z, bundle),
+          sample: sampleOf(id),
+          outputFields: [recordFieldsOf(id)],
+        },
       },
-    },
-  ]),
+    ];
+  }),
 );

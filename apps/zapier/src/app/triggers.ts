@@ -273,6 +273,13 @@ export const triggers = Object.fromEntries(
     const feed = feeds[id];
     const endpoint = feed.endpoint;
     const removal = isRemovalFeed(id);
+    const inputFields = [
+      ...paramFields(endpoint),
+      ...(takesManyAccounts(id) ? [moreAccountsField] : []),
+      ...simplifyInput(endpoint),
+      ...filterFields(endpoint, false),
+      maxPagesField,
+    ];
     return [
       id,
       {
@@ -287,19 +294,17 @@ export const triggers = Object.fromEntries(
           }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },
         operation: {
-          inputFields: [
-            ...paramFields(endpoint),
-            ...(takesManyAccounts(id) ? [moreAccountsField] : []),
-            ...simplifyInput(endpoint),
-            ...filterFields(endpoint, false),
-            maxPagesField,
-          ],
-          perform: step(feed.displayName, async (client, bundle, deadline, z) => {
-            if (bundle.meta?.isLoadingSample) return editorSample(z, bundle, client, id, deadline);
-            if (takesManyAccounts(id) && bundle.inputData.userNames)
-              return pollAccountList(z, bundle, client, id, deadline);
-            return pollOneFeed(z, bundle, client, id, deadline);
-          }),
+          inputFields,
+          perform: step(
+            feed.displayName,
+            async (client, bundle, deadline, z) => {
+              if (bundle.meta?.isLoadingSample) return editorSample(z, bundle, client, id, deadline);
+              if (takesManyAccounts(id) && bundle.inputData.userNames)
+                return pollAccountList(z, bundle, client, id, deadline);
+              return pollOneFeed(z, bundle, client, id, deadline);
+            },
+            inputFields,
+          ),
           sample: removal ? { ...sampleOf(endpoint), account_id: sampleOf(endpoint).id } : sampleOf(endpoint),
           outputFields: [
             recordFieldsOf(endpoint),

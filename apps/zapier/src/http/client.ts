@@ -3,6 +3,7 @@ import type { Redact } from '@social-data/core';
 import { sleep } from '@social-data/core/node';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
+import { CONNECTION_LABELS } from './connection-labels';
 import { isZapierError } from './errors';
 import { zapierTransport } from './transport';
 
@@ -19,8 +20,6 @@ interface Connection {
   allowInsecureHttp?: boolean | string;
 }
 
-const LABELS: Record<string, string> = { apiKey: 'API Key', cookie: 'Session Cookie', proxy: 'Proxy URL' };
-
 const present = (value: string | undefined) => (value && value.trim() ? value : undefined);
 
 /**
@@ -33,8 +32,11 @@ function checkSecrets(connection: Connection): void {
     const value = connection[field];
     if (value && value.trim() && value !== value.trim()) {
       throw new ValidationError(
-        `${field}: the ${LABELS[field]} starts or ends with spaces or a line break.`,
-        { field, hint: `Edit the Social Data connection and paste the ${LABELS[field]} again without them.` },
+        `${field}: the ${CONNECTION_LABELS[field]} starts or ends with spaces or a line break.`,
+        {
+          field,
+          hint: `Edit the Social Data connection and paste the ${CONNECTION_LABELS[field]} again without them.`,
+        },
       );
     }
   }

@@ -7,6 +7,8 @@ import {
 } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
 
+import { CONNECTION_LABELS } from './connection-labels';
+
 /** Names of the classes in `z.errors`; Zapier's own answer, passed through as is. */
 const ZAPIER_ERRORS = new Set([
   'AppError',
@@ -40,34 +42,50 @@ export function isNotFound(error: unknown): boolean {
  * What went wrong, then what to do, as two sentences: the API's own message often ends without a
  * full stop ("Invalid API key"), which ran it into the hint.
  */
-function withHint(error: SocialDataError, operation: string | undefined): string {
+function withHint(error: SocialDataError, operation: string | undefined, fields: FieldLabels): string {
   const words = errorInHostWords(error, {
     settings: SETTINGS_WORDS,
     operation: operation && `“${operation}”`,
+    field: (name) => fields.find((field) => field.key === name)?.label ?? connectionLabel(name),
   });
   const message = /[.!?]$/.test(words.message) || !words.hint ? words.message : `${words.message}.`;
   return `${message} ${words.hint}`.trim();
+}
+
+/** A step's input fields, by which an error names the one to correct as the Zap editor labels it. */
+export type FieldLabels = ReadonlyArray<{ key: string; label: string }>;
+
+function connectionLabel(name: string): string | undefined {
+  return Object.hasOwn(CONNECTION_LABELS, name)
+    ? `${CONNECTION_LABELS[name as keyof typeof CONNECTION_LABELS]} (Social Data connection)`
+    : undefined;
 }
 
 /** Where a Zap's user fixes the key, cookie, proxy or base URL. */
 const SETTINGS_WORDS = 'the Social Data connection (its Reconnect or Edit settings)';
 
 /**
- * Core's errors as Zapier's, in Zapier's words: the connection, and the step by its label
- * (`operation`) wherever core names one of the requests the step made. A 429 becomes a ThrottledError with the server's delay, so Zapier
+ * Core's errors as Zapier's, in Zapier's words: the connection, the step by its label
+ * (`operation`) wherever core names one of the requests the step made, and an input by its label
+ * in the step's form (`fields`). A 429 becomes a ThrottledError with the server's delay, so Zapier
  * retries the step later instead of the app waiting out its time limit; every other failure is
  * a `z.errors.Error` that says what happened and what to do, with core's class as its code.
  * Core has already redacted the message of every secret of the connection.
  */
-export function toZapierError(z: ZObject, error: unknown, operation?: string): Error {
+export function toZapierError(
+  z: ZObject,
+  error: unknown,
+  operation?: string,
+  fields: FieldLabels = [],
+): Error {
   if (isZapierError(error)) return error;
   if (error instanceof RateLimitError) {
     const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
-    return new z.errors.ThrottledError(withHint(error, operation), seconds);
+    return new z.errors.ThrottledError(withHint(error, operation, fields), seconds);
   }
   if (error instanceof SocialDataError) {
     const status = error instanceof ApiError ? error.status : undefined;
-    return new z.errors.Error(withHint(error, operation), error.name, status);
+    return new z.errors.Error(withHint(error, operation, fields), error.name, status);
   }
   return new z.errors.Error(error instanceof Error ? error.message : String(error), 'UnexpectedError');
 }

@@ -52,7 +52,7 @@ describe('a page far larger than the ones before it', () => {
       userName: 'jack',
       pageSize: 1000,
     }).catch((failure: Error) => failure);
-    expect(JSON.parse((error as Error).message).message).toMatch(/^pageSize: .*6\.\d MB.*Page Size lower/);
+    expect(JSON.parse((error as Error).message).message).toMatch(/^Page Size: .*6\.\d MB.*Page Size lower/);
   });
 });
 
@@ -176,7 +176,7 @@ describe('a trigger check whose new items are larger than Zapier takes', () => {
       (failure: Error) => failure,
     );
     expect(JSON.parse((error as Error).message).message).toBe(
-      'simplify: the new items of one check are more than a Zapier trigger can return, even read one page at a time. Nothing was marked as seen, so the next check tries them again.',
+      'Simplify: the new items of one check are more than a Zapier trigger can return, even read one page at a time. Nothing was marked as seen, so the next check tries them again.',
     );
     // The API answers them smaller now: all 40 come, once.
     nock(BASE)
@@ -250,7 +250,7 @@ describe('one rule for partial answers under a rate limit (issue 38 case 9)', ()
     const error = (await run('creates', 'getUserTweets', authData, { userName: 'jack' }).catch(
       (caught: unknown) => caught,
     )) as Error;
-    expect(String(error.message)).toMatch(/simplify: one page of this feed is 7\.0 MB/);
+    expect(String(error.message)).toMatch(/"Simplify: one page of this feed is 7\.0 MB/);
     expect(String(error.message)).toMatch(/Set Simplify to yes/);
     expect(String(error.message)).not.toMatch(/Page Size/);
   });

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { run } from '../support/app';
+import { app, everyStep, run } from '../support/app';
 
 /**
  * Issue 40 point 2: a Zap's user reads Zapier's words only: the connection, and the step by the
@@ -47,5 +47,20 @@ describe("errors in Zapier's words", () => {
     const { message } = await failure(run('creates', 'getBookmarks', authData, {}));
     expect(message).toMatch(/the Social Data connection/);
     expect(message).not.toMatch(/n8n|credential|getBookmarks|SOCIAL_DATA_/);
+  });
+});
+
+describe('an input to correct is named as the Zap editor labels it', () => {
+  // Every required field of every step, left empty: the user reads the label beside the field.
+  const required = everyStep.flatMap(([kind, key]) =>
+    (app[kind][key]!.operation.inputFields as Array<{ key: string; label: string; required?: boolean }>)
+      .filter((field) => field.required)
+      .map((field) => [kind, key, field.key, field.label] as const),
+  );
+
+  it.each(required)('%s %s without %s says "%s", before any request', async (kind, key, field, label) => {
+    const { message } = await failure(run(kind, key, authData, { [field]: '' }));
+    expect(message.startsWith(`${label}: `)).toBe(true);
+    expect(nock.pendingMocks()).toEqual([]);
   });
 });

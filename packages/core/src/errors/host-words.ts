@@ -1,4 +1,5 @@
 import { catalog } from '../catalog/endpoints';
+import { ValidationError } from './classes';
 import type { SocialDataError } from './classes';
 
 /**
@@ -17,6 +18,12 @@ export interface HostWords {
    * of the requests it makes.
    */
   operation?: string | undefined;
+  /**
+   * The name its user knows an input by (a panel's label, `--page-size`, `<user-name>`) for core's
+   * name of it (`pageSize`, `userName`); undefined keeps core's. A message about one input starts
+   * with that input's name, which is how the user finds the field to correct.
+   */
+  field?: ((name: string) => string | undefined) | undefined;
 }
 
 /** Text of core's in a surface's words: its settings, and its name for the operation. */
@@ -34,7 +41,18 @@ export function errorInHostWords(
   words: HostWords,
 ): { message: string; hint: string } {
   return {
-    message: inHostWords(error.message, words, error.endpoint),
+    message: namingField(error, inHostWords(error.message, words, error.endpoint), words),
     hint: inHostWords(error.hint, words, error.endpoint),
   };
+}
+
+/** `tweet_ids[2]: …` as `Tweet IDs (entry 3): …`: the input named as its surface names it. */
+function namingField(error: SocialDataError, message: string, words: HostWords): string {
+  const field = error instanceof ValidationError ? error.field : undefined;
+  if (!field || !words.field || !message.startsWith(`${field}:`)) return message;
+  const [name = field, index] = field.split(/[[\]]/);
+  const label = words.field(name);
+  if (label === undefined) return message;
+  const entry = index === undefined || index === '' ? '' : ` (entry ${Number(index) + 1})`;
+  return `${label}${entry}${message.slice(field.length)}`;
 }

@@ -28,11 +28,9 @@ const LABELS: Record<string, string> = {
   maxPagesPerPoll: 'Max Pages per Poll',
 };
 
-function labelOf(field: string, operation: EndpointId | undefined): string {
-  const [name = field, index] = field.split(/[[\]]/);
+function labelOf(name: string, operation: EndpointId | undefined): string | undefined {
   const param = operation ? endpointSpec(operation).params[name] : undefined;
-  const label = param?.displayName ?? LABELS[name] ?? name;
-  return index === undefined ? label : `${label} (entry ${Number(index) + 1})`;
+  return param?.displayName ?? LABELS[name];
 }
 
 /**
@@ -78,13 +76,10 @@ export function toNodeError(
   const words = errorInHostWords(error, {
     settings: `the "${CREDENTIAL_TITLE}" credential`,
     operation: label,
+    field: (name) => labelOf(name, operation),
   });
-  if (error instanceof ValidationError && error.status === undefined) {
-    const message = error.field
-      ? words.message.replace(`${error.field}:`, `${labelOf(error.field, operation)}:`)
-      : words.message;
-    return new NodeOperationError(node, message, { ...at, description: words.hint });
-  }
+  if (error instanceof ValidationError && error.status === undefined)
+    return new NodeOperationError(node, words.message, { ...at, description: words.hint });
   const status = error instanceof ApiError ? error.status : undefined;
   const { message } = words;
   const response: JsonObject = { name: error.name, message };
