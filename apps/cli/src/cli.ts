@@ -10,8 +10,14 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const SUCCESSFUL = new Set(['commander.helpDisplayed', 'commander.version']);
 
+// `help user followers` shows the help of `user followers`: commander's help command takes one
+// name, and would show the group's.
+const [node = '', script = '', ...args] = process.argv;
+const argv =
+  args[0] === 'help' && args.length > 2 ? [node, script, ...args.slice(1), '--help'] : process.argv;
+
 try {
-  await buildProgram().parseAsync(process.argv);
+  await buildProgram().parseAsync(argv);
 } catch (error) {
   if (!(error instanceof CommanderError)) throw error;
   // commander has printed the problem; a bare group name or a wrong flag is bad usage.

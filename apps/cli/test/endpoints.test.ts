@@ -309,4 +309,11 @@ describe('exit codes', () => {
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it.each(endpointIds)("%s: `help <group> <operation>` shows the operation's help", async (id) => {
+    const { group, operation } = commandName(id);
+    const result = await bench.run(['help', group, operation]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^Usage: social-data ${group} ${operation} `));
+  });
 });
