@@ -316,4 +316,11 @@ describe('exit codes', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^Usage: social-data ${group} ${operation} `));
   });
+
+  it.each([
+    ['help', 'user', 'no-such-operation'],
+    ['help', 'no-such-group', 'followers'],
+  ])('exits 2 on %s %s %s, an operation that does not exist', async (...args) => {
+    expect((await bench.run(args)).code).toBe(2);
+  });
 });

@@ -50,8 +50,12 @@ function maxPagesOf(bundle: Bundle): number {
 /** The accounts of a trigger on many accounts (Username first), or none when More Usernames is empty. */
 function accountsOf(event: FeedId, bundle: Bundle): string[] {
   if (!takesManyAccounts(event) || !bundle.inputData.userNames) return [];
+  // Username on its own first, so that a bad name there is named as Username, not More Usernames.
+  const first = bundle.inputData.userName
+    ? normalizeScreenNameList(bundle.inputData.userName, MAX_ACCOUNTS, 'userName')
+    : [];
   return normalizeScreenNameList(
-    [bundle.inputData.userName, bundle.inputData.userNames].filter(Boolean).join('\n'),
+    [...first, bundle.inputData.userNames].join('\n'),
     MAX_ACCOUNTS,
     'userNames',
   );

@@ -65,7 +65,7 @@ describe("Zapier's size limit", () => {
       maxItems: MAX_ITEMS_CEILING + 1,
     }).catch((failure: Error) => failure);
     expect(JSON.parse((error as Error).message).message).toMatch(
-      /^maxItems: .*Max Items to at most 50000.*Next Cursor/,
+      /^Max Items: .*Max Items to at most 50000.*Next Cursor/,
     );
     expect(sandbox.stats.requests).toBe(0);
   });

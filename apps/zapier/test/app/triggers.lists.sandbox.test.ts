@@ -187,7 +187,18 @@ describe('many accounts in one Zapier trigger', () => {
     const error = await poll('newTweet', { userName: 'social_data', userNames: names }).catch(
       (failure: Error) => failure,
     );
-    expect(String((error as Error).message)).toMatch(/userNames: 51 accounts given/);
+    expect(String((error as Error).message)).toMatch(/"More Usernames: 51 accounts given/);
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('names the field that holds a bad account: Username or More Usernames, before any request', async () => {
+    sandbox.stats.reset();
+    const message = async (input: object) => {
+      const failure = (await poll('newTweet', input).catch((caught: Error) => caught)) as Error;
+      return (JSON.parse(failure.message) as { message: string }).message;
+    };
+    expect(await message({ userName: 'bad!', userNames: 'nasa' })).toMatch(/^Username: "bad!"/);
+    expect(await message({ userName: 'nasa', userNames: 'jack, bad!' })).toMatch(/^More Usernames: "bad!"/);
     expect(sandbox.stats.requests).toBe(0);
   });
 });

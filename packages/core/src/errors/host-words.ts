@@ -46,9 +46,12 @@ export function errorInHostWords(
   };
 }
 
-/** `tweet_ids[2]: …` as `Tweet IDs (entry 3): …`: the input named as its surface names it. */
+/**
+ * `tweet_ids[2]: …` as `Tweet IDs (entry 3): …`: an input checked before any request, named as its
+ * surface names it. The API's own answers (a status) keep their words.
+ */
 function namingField(error: SocialDataError, message: string, words: HostWords): string {
-  const field = error instanceof ValidationError ? error.field : undefined;
+  const field = error instanceof ValidationError && error.status === undefined ? error.field : undefined;
   if (!field || !words.field || !message.startsWith(`${field}:`)) return message;
   const [name = field, index] = field.split(/[[\]]/);
   const label = words.field(name);

@@ -59,6 +59,9 @@ describe('errorInHostWords names the input as the surface does', () => {
   it('leaves a message that does not start with the field, and errors without one', () => {
     const api = new ValidationError('The API says: userName: is bad', { field: 'userName', status: 400 });
     expect(errorInHostWords(api, { settings, field: bracketed }).message).toBe(api.message);
+    // An answer of the API keeps its words, even one that starts like an input check.
+    const answered = new ValidationError('userName: taken', { field: 'userName', status: 422 });
+    expect(errorInHostWords(answered, { settings, field: bracketed }).message).toBe(answered.message);
     const notFound = new NotFoundError('userName: not found', { status: 404 });
     expect(errorInHostWords(notFound, { settings, field: bracketed }).message).toBe(notFound.message);
   });

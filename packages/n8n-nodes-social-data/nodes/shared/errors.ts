@@ -6,6 +6,7 @@ import {
   endpointSpec,
   errorInHostWords,
 } from '@social-data/core';
+import { accountsField, filterFields } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
@@ -26,11 +27,15 @@ const LABELS: Record<string, string> = {
   startCursor: 'Start Cursor',
   maxPages: 'Max Pages',
   maxPagesPerPoll: 'Max Pages per Poll',
+  [accountsField.name]: accountsField.label,
 };
 
+/** A parameter or a filter option of the operation by its label in the panel, else a node-wide field. */
 function labelOf(name: string, operation: EndpointId | undefined): string | undefined {
-  const param = operation ? endpointSpec(operation).params[name] : undefined;
-  return param?.displayName ?? LABELS[name];
+  if (!operation) return LABELS[name];
+  const param = endpointSpec(operation).params[name];
+  const filter = filterFields(operation, true).find((field) => field.name === name);
+  return param?.displayName ?? filter?.label ?? LABELS[name];
 }
 
 /**

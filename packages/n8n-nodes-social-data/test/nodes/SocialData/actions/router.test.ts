@@ -5,7 +5,9 @@ import {
   NotFoundError,
   RateLimitError,
   ValidationError,
+  endpointIds,
 } from '@social-data/core';
+import { filterFields, formFilter, takesFilters } from '@social-data/core/feeds';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
@@ -169,6 +171,32 @@ describe('error mapping', () => {
     const mapped = toNodeError(node, error, 0, 'getListMembers');
     expect(mapped).toBeInstanceOf(NodeOperationError);
     expect(mapped.message).toBe('List: "abc" is not an id. Paste the list URL.');
+  });
+
+  it("names every filter option, and the trigger's Usernames, by its panel label", () => {
+    const bad: Record<string, unknown> = {
+      choice: 'nope',
+      count: -1,
+      date: 'yesterday-ish',
+      boolean: 'maybe',
+    };
+    let named = 0;
+    for (const id of endpointIds.filter(takesFilters))
+      for (const field of filterFields(id, true)) {
+        let error: unknown;
+        try {
+          formFilter({ [field.name]: bad[field.kind] });
+        } catch (caught) {
+          error = caught;
+        }
+        if (!(error instanceof ValidationError)) continue;
+        expect(toNodeError(node, error, 0, id).message).toMatch(new RegExp(`^${field.label}: `));
+        named += 1;
+      }
+    // Counts, dates and choices are refused, for every tweet feed.
+    expect(named).toBeGreaterThanOrEqual(endpointIds.filter(takesFilters).length * 5);
+    const accounts = new ValidationError('userNames: "bad!" is not a screen name.', { field: 'userNames' });
+    expect(toNodeError(node, accounts, undefined, 'getUserTweets').message).toMatch(/^Usernames: /);
   });
 
   it('labels credential fields with the credential to fix', () => {
