@@ -113,7 +113,7 @@ describe('filters on tweet operations', () => {
   it('refuses a date it cannot read before any request, naming the field', async () => {
     const server = endlessTweets();
     const { error } = await runNode(tweets({ createdAfter: 'soon' }), { credentials });
-    expect(String(error?.message)).toMatch(/createdAfter: "soon" is not a date/);
+    expect(String(error?.message)).toMatch(/^Created After: "soon" is not a date/);
     expect(server.requests()).toBe(0);
   });
 });

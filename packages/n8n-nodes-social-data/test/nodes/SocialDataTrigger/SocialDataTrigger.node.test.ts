@@ -685,9 +685,9 @@ describe('many accounts in one trigger', () => {
   it('refuses more than 50 accounts or a bad name before any request, naming the field', async () => {
     const names = Array.from({ length: 51 }, (_, at) => `user${at}`).join(',');
     const harness = pollContext(many(names), credentials);
-    await expect(trigger.poll.call(harness.context)).rejects.toThrow(/userNames: 51 accounts given/);
+    await expect(trigger.poll.call(harness.context)).rejects.toThrow(/^Usernames: 51 accounts given/);
     const bad = pollContext(many('fine, not a name!'), credentials);
-    await expect(trigger.poll.call(bad.context)).rejects.toThrow(/userNames: .*not a screen name/);
+    await expect(trigger.poll.call(bad.context)).rejects.toThrow(/^Usernames: .*not a screen name/);
     expect([...harness.requests, ...bad.requests]).toEqual([]);
   });
 });
