@@ -5,7 +5,7 @@ import {
   SocialDataError,
   ValidationError,
 } from '../errors/classes';
-import { inHostWords } from '../errors/host-words';
+import { errorInHostWords, inHostWords } from '../errors/host-words';
 import type { HostWords } from '../errors/host-words';
 import type { Redact } from '../security/redactor';
 
@@ -51,11 +51,14 @@ export function agentErrorOutput(
     type: known ? error.name : 'Error',
     message: redact(
       known
-        ? say(error.message)
+        ? words
+          ? errorInHostWords(error, words).message
+          : error.message
         : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
     ),
   };
-  if (error instanceof ValidationError && error.field && !aboutSettings(error)) detail.field = error.field;
+  if (error instanceof ValidationError && error.field && !aboutSettings(error))
+    detail.field = words?.field?.(error.field) ?? error.field;
   if (known && error.hint) detail.hint = say(error.hint);
   // "Correct the named input" would send a model after an argument it does not have.
   if (words && aboutSettings(error) && error instanceof ValidationError)

@@ -119,15 +119,9 @@ function fromToolNames(id: EndpointId, args: Args): Args {
   return Object.fromEntries(Object.entries(args).map(([name, value]) => [byArg.get(name) ?? name, value]));
 }
 
-/** A refused input named as the model passed it: `user_name: …`, not the catalog's `userName`. */
-function inToolNames(id: EndpointId, error: unknown): unknown {
-  if (!(error instanceof ValidationError) || !error.field || !(error.field in endpointSpec(id).params))
-    return error;
-  const arg = agentArgName(error.field);
-  if (error.message.startsWith(`${error.field}:`))
-    error.message = `${arg}:${error.message.slice(error.field.length + 1)}`;
-  error.field = arg;
-  return error;
+/** A refused input named as the model passed it: `user_name`, not the catalog's `userName`. */
+function toolNameOf(id: EndpointId): (field: string) => string | undefined {
+  return (field) => (Object.hasOwn(endpointSpec(id).params, field) ? agentArgName(field) : undefined);
 }
 
 function continueText(toolName: string): string {
@@ -322,11 +316,10 @@ export async function runAgentTool(
       return await readLookup(client, id as BatchLookupId, args, budget, options);
     return await readOne(client, id, args, options.signal);
   } catch (caught) {
-    const error = options.argNames === 'catalog' ? caught : inToolNames(id, caught);
-    const words = options.settingsName ?? SETTINGS;
-    return agentErrorOutput(error, client.redact, options.settings, {
-      settings: words,
+    return agentErrorOutput(caught, client.redact, options.settings, {
+      settings: options.settingsName ?? SETTINGS,
       operation: options.toolName ?? agentToolName(id),
+      field: options.argNames === 'catalog' ? undefined : toolNameOf(id),
     });
   }
 }
