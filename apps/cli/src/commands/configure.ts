@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { ValidationError, normalizeCookie, normalizeProxy } from '@social-data/core';
+import { ValidationError, errorInHostWords, normalizeCookie, normalizeProxy } from '@social-data/core';
 import { createClient } from '@social-data/core/node';
 import type { Command } from 'commander';
 import { configPath, profileName, readConfig, writeConfig } from '../config/profile';
@@ -67,9 +67,13 @@ function checkProfile(profile: Credentials): void {
     if (profile.proxy) normalizeProxy(profile.proxy);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const field = FIELDS.find(({ key }) => key === error.field);
+    // Named as the question asked it: "API key (tda_…): the API key is empty."
+    const { message } = errorInHostWords(error, {
+      settings: 'this profile',
+      field: (name) => FIELDS.find(({ key }) => key === name)?.label,
+    });
     throw new UsageError(
-      `${field ? `${field.label}: ` : ''}${error.message.replace(/^\w+: /, '')} Nothing was saved.`,
+      `${message} Nothing was saved.`,
       'Run social-data configure again with a corrected answer.',
     );
   }
