@@ -22,7 +22,7 @@ import type { InputField } from './fields';
 import { DEFAULT_MAX_ITEMS, MAX_ITEMS_CEILING } from './limits';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
-import { step } from './step';
+import { withFields } from './step';
 
 function pagingFields(id: PaginatedId): InputField[] {
   const pageSize = pageSizeField(id);
@@ -75,69 +75,60 @@ function wholeNumber(value: unknown, field: string, label: string, max = Infinit
  * the read short of the feed's end (Max Items, Zapier's size or time limit), empty when nothing did.
  */
 export const readActions = Object.fromEntries(
-  endpointIds.filter(isPaginated).map((id) => {
-    const inputFields = [
-      ...paramFields(id),
-      ...pagingFields(id),
-      ...simplifyInput(id),
-      ...filterFields(id, true),
-    ];
-    return [
-      id,
-      {
-        key: id,
-        noun: nounOf(id),
-        display: { label: catalog[id].action, description: catalog[id].description },
-        operation: {
-          inputFields,
-          perform: step(
-            catalog[id].action,
-            async (client, bundle, deadline, z) => {
-              const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
-              const maxItems =
-                wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
-                DEFAULT_MAX_ITEMS;
-              // Filters apply after reading (decision N24): Max Items counts tweets that passed, and
-              // a page cap stops a filter that matches little or nothing.
-              const keep = filterFrom(id, bundle.inputData);
-              const plan = readOptions(id, {
-                keep,
-                wholePages: true,
-                startCursor: bundle.inputData.cursor as string | undefined,
-                pageSize: wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size'),
-              });
-              const open: OpenPaginator = (prefetch) =>
-                client.paginateUntyped(id, paramsFrom(id, bundle.inputData), { ...plan, prefetch });
-              const pageSize = endpointSpec(id).count !== undefined;
-              const read = await readWithinStep(open, { shape, maxItems, deadline, keep, pageSize });
-              // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
-              // has not reached the end, and a later step must be able to go on.
-              const output = {
-                records: read.records,
-                count: read.records.length,
-                next_cursor: read.nextCursor,
-                has_next_page: read.nextCursor !== '',
-                truncated_by: read.cut ?? '',
-              };
-              if (!isTweetFeed(id)) return output;
-              const note = filteredReadNotice(
-                filteredRead(read.read, read.records.length, read.pages, read.cut === 'max_pages', maxItems),
-                'Map Next Cursor into Start Cursor of a later step to read further',
-              );
-              return { ...output, read_count: read.read, note: note ?? '' };
-            },
-            inputFields,
-          ),
-          ...lineItemsOutput(id, {
-            next_cursor: '1600000000000000000|1',
-            has_next_page: true,
-            truncated_by: 'max_items',
-            ...(isTweetFeed(id) ? { read_count: '100', note: '' } : {}),
-          }),
-        },
+  endpointIds.filter(isPaginated).map((id) => [
+    id,
+    {
+      key: id,
+      noun: nounOf(id),
+      display: { label: catalog[id].action, description: catalog[id].description },
+      operation: {
+        ...withFields(
+          catalog[id].action,
+          [...paramFields(id), ...pagingFields(id), ...simplifyInput(id), ...filterFields(id, true)],
+          async (client, bundle, deadline, z) => {
+            const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
+            const maxItems =
+              wholeNumber(bundle.inputData.maxItems, 'maxItems', 'Max Items', MAX_ITEMS_CEILING) ??
+              DEFAULT_MAX_ITEMS;
+            // Filters apply after reading (decision N24): Max Items counts tweets that passed, and
+            // a page cap stops a filter that matches little or nothing.
+            const keep = filterFrom(id, bundle.inputData);
+            const plan = readOptions(id, {
+              keep,
+              wholePages: true,
+              startCursor: bundle.inputData.cursor as string | undefined,
+              pageSize: wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size'),
+            });
+            const open: OpenPaginator = (prefetch) =>
+              client.paginateUntyped(id, paramsFrom(id, bundle.inputData), { ...plan, prefetch });
+            const pageSize = endpointSpec(id).count !== undefined;
+            const read = await readWithinStep(open, { shape, maxItems, deadline, keep, pageSize });
+            // The cursor, not the last page's flag: a run that gave up on empty pages (decision B4)
+            // has not reached the end, and a later step must be able to go on.
+            const output = {
+              records: read.records,
+              count: read.records.length,
+              next_cursor: read.nextCursor,
+              has_next_page: read.nextCursor !== '',
+              truncated_by: read.cut ?? '',
+            };
+            if (!isTweetFeed(id)) return output;
+            const note = filteredReadNotice(
+              filteredRead(read.read, read.records.length, read.pages, read.cut === 'max_pages', maxItems),
+              'Map Next Cursor into Start Cursor of a later step to read further',
+            );
+            return { ...output, read_count: read.read, note: note ?? '' };
+          },
+        ),
+        ...lineItemsOutput(id, {
+          next_cursor: '1600000000000000000|1',
+          has_next_page: true,
+          truncated_by: 'max_items',
+          ...(isTweetFeed(id) ? { read_count: '100', note: '' } : {}),
+        }),
       },
-    ];
-  }),
+    },
+  ]),
 );
 
 /** Create List, the one write of the API. */
@@ -146,11 +137,8 @@ export const createList = {
   noun: 'List',
   display: { label: catalog.createList.action, description: catalog.createList.description },
   operation: {
-    inputFields: paramFields('createList'),
-    perform: step(
-      catalog.createList.action,
-      async (client, bundle) => client.callUntyped('createList', paramsFrom('createList', bundle.inputData)),
-      paramFields('createList'),
+    ...withFields(catalog.createList.action, paramFields('createList'), async (client, bundle) =>
+      client.callUntyped('createList', paramsFrom('createList', bundle.inputData)),
     ),
     sample: { list_id: '1500000000000000099' },
     outputFields: [{ key: 'list_id', label: 'List ID', type: 'string' as const }],

@@ -5,7 +5,7 @@ import { readWithinStep } from './bounded-read';
 import { paramFields, simplifyInput } from './fields';
 import { lineItemsOutput, nounOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
-import { step } from './step';
+import { withFields } from './step';
 import { isNotFound } from '../http/errors';
 
 /** The batch lookups: every id of a list, 100 a request. */
@@ -20,7 +20,6 @@ export const lookupActions = Object.fromEntries(
   lookupIds.map((id) => {
     const result = catalog[id].result as { record: 'tweet' | 'user'; idsParam: string };
     const key = `${id}Items`;
-    const fields = [...paramFields(id), ...simplifyInput(id)];
     return [
       key,
       {
@@ -31,9 +30,9 @@ export const lookupActions = Object.fromEntries(
           description: `${catalog[id].description} Every record found, as line items for the next step.`,
         },
         operation: {
-          inputFields: fields,
-          perform: step(
+          ...withFields(
             `${catalog[id].action} as line items`,
+            [...paramFields(id), ...simplifyInput(id)],
             async (client, bundle, deadline, z) => {
               const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
               const ids = normalizeIdList(result.record, bundle.inputData[result.idsParam], result.idsParam);
@@ -62,7 +61,6 @@ export const lookupActions = Object.fromEntries(
                 truncated_by: read.cut ?? '',
               };
             },
-            fields,
           ),
           ...lineItemsOutput(id, { not_found_ids: '', remaining_ids: '', truncated_by: '' }),
         },

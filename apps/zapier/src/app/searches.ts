@@ -5,7 +5,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { paramFields, paramsFrom, simplifyInput } from './fields';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor } from './records';
 import { dehydratorFor } from './media';
-import { step } from './step';
+import { withFields } from './step';
 import { isNotFound } from '../http/errors';
 
 /** Every lookup of the catalog: one record by name or id, or many by ids. */
@@ -62,29 +62,24 @@ async function lookup(
  * on it (Zapier's "find or create"); every other failure stops the step with its reason.
  */
 export const searches = Object.fromEntries(
-  searchIds.map((id: EndpointId) => {
-    const inputFields = [...paramFields(id), ...simplifyInput(id)];
-    return [
-      id,
-      {
-        key: id,
-        noun: nounOf(id),
-        display: { label: catalog[id].action, description: catalog[id].description },
-        operation: {
-          inputFields,
-          perform: (z: ZObject, bundle: Bundle) =>
-            step(
-              catalog[id].action,
-              async (client, stepBundle, _deadline, z) => {
-                const shape = shapeFor(id, stepBundle.inputData.simplify, dehydratorFor(z));
-                return (await lookup(z, client, id, stepBundle)).map(shape);
-              },
-              inputFields,
-            )(z, bundle),
-          sample: sampleOf(id),
-          outputFields: [recordFieldsOf(id)],
-        },
+  searchIds.map((id: EndpointId) => [
+    id,
+    {
+      key: id,
+      noun: nounOf(id),
+      display: { label: catalog[id].action, description: catalog[id].description },
+      operation: {
+        ...withFields(
+          catalog[id].action,
+          [...paramFields(id), ...simplifyInput(id)],
+          async (client, bundle, _deadline, z) => {
+            const shape = shapeFor(id, bundle.inputData.simplify, dehydratorFor(z));
+            return (await lookup(z, client, id, bundle)).map(shape);
+          },
+        ),
+        sample: sampleOf(id),
+        outputFields: [recordFieldsOf(id)],
       },
-    ];
-  }),
+    },
+  ]),
 );

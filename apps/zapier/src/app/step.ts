@@ -4,6 +4,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { STEP_BUDGET_MS, clientFor } from '../http/client';
 import { toZapierError } from '../http/errors';
 import type { FieldLabels } from '../http/errors';
+import type { InputField } from './fields';
 
 type Perform<T> = (client: SocialDataClient, bundle: Bundle, deadline: number, z: ZObject) => Promise<T>;
 
@@ -22,4 +23,12 @@ export function step<T>(label: string, perform: Perform<T>, fields: FieldLabels 
       throw toZapierError(z, error, label, fields);
     }
   };
+}
+
+/**
+ * A step's input fields and its perform as one (`label`: the step as the Zap editor names it), so
+ * that every error of the step names a field to correct by the label shown beside it.
+ */
+export function withFields<T>(label: string, inputFields: InputField[], perform: Perform<T>) {
+  return { inputFields, perform: step(label, perform, inputFields) };
 }

@@ -28,7 +28,7 @@ import { filterFields, filterFrom } from './filters';
 import { nounOf, recordFieldsOf, sampleOf, shapeFor, wantsSimplify } from './records';
 import { dehydratorFor } from './media';
 import { OUTPUT_BUDGET_BYTES } from './limits';
-import { step } from './step';
+import { withFields } from './step';
 import { watchStore } from './watch-store';
 
 const moreAccountsField: InputField = {
@@ -277,13 +277,6 @@ export const triggers = Object.fromEntries(
     const feed = feeds[id];
     const endpoint = feed.endpoint;
     const removal = isRemovalFeed(id);
-    const inputFields = [
-      ...paramFields(endpoint),
-      ...(takesManyAccounts(id) ? [moreAccountsField] : []),
-      ...simplifyInput(endpoint),
-      ...filterFields(endpoint, false),
-      maxPagesField,
-    ];
     return [
       id,
       {
@@ -298,16 +291,21 @@ export const triggers = Object.fromEntries(
           }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },
         operation: {
-          inputFields,
-          perform: step(
+          ...withFields(
             feed.displayName,
+            [
+              ...paramFields(endpoint),
+              ...(takesManyAccounts(id) ? [moreAccountsField] : []),
+              ...simplifyInput(endpoint),
+              ...filterFields(endpoint, false),
+              maxPagesField,
+            ],
             async (client, bundle, deadline, z) => {
               if (bundle.meta?.isLoadingSample) return editorSample(z, bundle, client, id, deadline);
               if (takesManyAccounts(id) && bundle.inputData.userNames)
                 return pollAccountList(z, bundle, client, id, deadline);
               return pollOneFeed(z, bundle, client, id, deadline);
             },
-            inputFields,
           ),
           sample: removal ? { ...sampleOf(endpoint), account_id: sampleOf(endpoint).id } : sampleOf(endpoint),
           outputFields: [
