@@ -2,7 +2,6 @@ import type { SocialDataClient } from '../client';
 import type { EndpointId } from '../catalog/endpoints';
 import type { BatchLookupId, PaginatedId } from '../catalog/infer';
 import { endpointSpec, isPaginated, recordKindOf } from '../catalog/queries';
-import { ValidationError } from '../errors/classes';
 import { settleLookup } from '../input/settle-lookup';
 import { SETTINGS } from '../errors/host-words';
 import { invalid } from '../input/fail';
