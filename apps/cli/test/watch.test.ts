@@ -52,6 +52,20 @@ describe('watch', () => {
     expect(await watchIds(['unfollowed-by', '@social_data', '--state', state])).toEqual([]);
   });
 
+  it('says once, on stderr with exit 3, that a list longer than a run reads is watched at its top only', async () => {
+    // social_data has 1,234 followers; one page of 200 a run reads the first 200.
+    const state = bench.path('partial.state.json');
+    const args = ['watch', 'unfollowed-by', '@social_data', '--state', state, '--max-pages', '1'];
+    const runs = [];
+    for (let run = 0; run < 3; run += 1) runs.push(await bench.run(args));
+    expect(runs.map((run) => run.code)).toEqual([0, 3, 0]);
+    expect(runs[1]!.stderr).toMatch(
+      /^social-data: warning: this list is longer than one poll reads: a poll reads its first 200 accounts/,
+    );
+    expect(runs.map((run) => run.stdout)).toEqual(['', '', '']);
+    expect(runs[2]!.stderr).toBe('');
+  });
+
   it('new tweets across three runs, records as JSON Lines appended to --output', async () => {
     const state = bench.path('tweets.state.json');
     const output = bench.path('new-tweets.jsonl');

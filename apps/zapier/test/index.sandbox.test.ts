@@ -48,7 +48,12 @@ describe('every step against the sandbox', () => {
     for (const secret of SECRETS) expect(JSON.stringify(result)).not.toContain(secret);
     const sample = (app[kind][key]!.operation as unknown as { sample: Record<string, unknown> }).sample;
     if (kind === 'triggers' || kind === 'searches') {
-      const records = result as Array<Record<string, unknown>>;
+      const items = result as Array<Record<string, unknown>>;
+      // A removal trigger on a list longer than a check reads says so once, beside what it found
+      // (decision N23): social_data's 1,234 followers are more than 5 pages of 200.
+      const partial = items.filter((item) => item.notice === 'partial');
+      expect(partial).toHaveLength(key === 'unfollowedBy' ? 1 : 0);
+      const records = items.filter((item) => item.notice === undefined);
       expect(records.length).toBeGreaterThan(0);
       for (const record of records)
         expect(Object.keys(record).sort()).toEqual(

@@ -104,7 +104,8 @@ async function pollEvent(watch: Watch): Promise<boolean> {
     },
   });
   const { notice } = polled;
-  if (notice)
+  if (notice?.notice === 'partial') warn(notice.message);
+  else if (notice)
     warn(
       notice.may_be_missed > 0
         ? `could not be sure of this poll: up to ${notice.may_be_missed} new item(s) may be missed. ${notice.message}`

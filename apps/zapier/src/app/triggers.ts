@@ -43,6 +43,16 @@ const maxPagesField: InputField = {
   helpText: `${pollPagesField(DEFAULT_TRIGGER_PAGES).description} Zapier's time and size limits cap it anyway.`,
 };
 
+/**
+ * The fields of a notice item (decision N29; N23's `partial`), declared so that the Zap editor
+ * offers `notice` to a Filter step although the sample, a record, has none of them.
+ */
+const NOTICE_FIELDS = [
+  { key: 'notice', label: 'Notice (uncertain or partial; empty on a record)', type: 'string' as const },
+  { key: 'may_be_missed', label: 'Notice: Items That May Be Missed', type: 'integer' as const },
+  { key: 'message', label: 'Notice: Message', type: 'string' as const },
+];
+
 function maxPagesOf(bundle: Bundle): number {
   return pollPages(bundle.inputData.max_pages, 'max_pages', DEFAULT_TRIGGER_PAGES);
 }
@@ -311,6 +321,7 @@ export const triggers = Object.fromEntries(
           outputFields: [
             recordFieldsOf(endpoint),
             ...(removal ? [{ key: 'account_id', label: 'Account ID', type: 'string' as const }] : []),
+            ...NOTICE_FIELDS,
           ],
         },
       },

@@ -63,6 +63,8 @@ const zapierKey = (key: string) => key.replace(/\[\]__/g, '[]');
  */
 function optional(kind: string, key: string, field: string): boolean {
   const endpoint = kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
+  // A trigger's notice item comes only from a poll that could not be sure, or a list too long.
+  if (kind === 'triggers' && ['notice', 'may_be_missed', 'message'].includes(field)) return true;
   return (
     tweetsCarryMedia(endpoint) &&
     /(media\[\](type|url|width|height|preview_image_url|duration_ms|file)|media_files\[\])$/.test(field)

@@ -5,9 +5,10 @@ import type { WatchResult } from './reading';
  * (decision N29): an item a workflow can route on (n8n, Zapier) or a line on stderr (the CLI).
  * `may_be_missed` counts the items the poll could not report and could not rule out as new; 0
  * when it could not count them (a stall, a cursor the API refused), which the message says.
+ * `partial`: a removal event on a list longer than a poll reads, told once (decision N23).
  */
 export interface PollNotice {
-  notice: 'uncertain';
+  notice: 'uncertain' | 'partial';
   may_be_missed: number;
   message: string;
 }

@@ -18,7 +18,7 @@ import {
   SocialDataError,
 } from '../errors/classes';
 import { watchKey } from './state';
-import type { WatchState } from './state';
+import type { PositionState, WatchState } from './state';
 import { pollFeed } from './watch';
 
 /**
@@ -115,17 +115,50 @@ export async function pollOnce<R extends { id: string }, T>(
           )
         ).map((profile) => ('unavailable' in profile ? { ...profile } : shape(profile)))
       : [];
+  const started = result.startedWith !== undefined;
+  const uncertain = noticeOf(result);
+  const told =
+    (stored as Partial<PositionState> | undefined)?.key === key && !!(stored as PositionState).partialTold;
+  const partial = removals ? partialList(result, told, started || uncertain !== undefined) : undefined;
   const polled: Polled<R, T> = {
     records: removals ? [] : [...result.records].reverse(),
     lost,
-    notice: noticeOf(result),
+    notice: uncertain ?? partial?.notice,
     notes: result.notes,
     startedWith: result.startedWith,
-    started: result.startedWith !== undefined,
+    started,
   };
   await options.deliver?.(polled);
-  await store.set(result.state, key);
+  await store.set(
+    partial?.told && result.state?.v === 2 ? { ...result.state, partialTold: true } : result.state,
+    key,
+  );
   return polled;
+}
+
+/**
+ * A removal event on a list longer than a poll reads sees removals among the accounts it reads
+ * only (decision N23): the user is told once, by a notice, and again only after a poll read the
+ * whole list. Not while another notice speaks (`later`: a first poll, whose items nobody sees,
+ * or an uncertain one): the next poll tells it.
+ */
+function partialList(
+  result: WatchResult<unknown>,
+  toldBefore: boolean,
+  later: boolean,
+): { told: boolean; notice?: PollNotice } {
+  const read = result.removalsRead;
+  if (!read) return { told: toldBefore };
+  if (read.whole) return { told: false };
+  if (toldBefore || later) return { told: toldBefore };
+  return {
+    told: true,
+    notice: {
+      notice: 'partial',
+      may_be_missed: 0,
+      message: `This list is longer than one poll reads: a poll reads its first ${read.accounts.toLocaleString('en-US')} accounts, the most recent, and an account that leaves below them is not seen. Raise the pages a poll may read to watch more of it; this is said once.`,
+    },
+  };
 }
 
 export interface PollAccountsOnceOptions<R extends { id: string }> {

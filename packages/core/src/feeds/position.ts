@@ -99,6 +99,8 @@ export class PositionPoll<R extends { id: string }> {
   private readonly notes: string[] = [];
   private uncertain = false;
   private missed = 0;
+  /** A removal read from the top that decided: how many accounts it read, and whether that was all. */
+  private removalsRead: WatchResult<R>['removalsRead'];
   private requests = 0;
   private readonly cap: number;
 
@@ -166,6 +168,7 @@ export class PositionPoll<R extends { id: string }> {
       uncertain: this.uncertain,
       missed: this.missed,
       requests: this.requests,
+      ...(this.removalsRead ? { removalsRead: this.removalsRead } : {}),
     };
   }
 
@@ -301,6 +304,9 @@ export class PositionPoll<R extends { id: string }> {
       walk = joinReads(walk, next);
     }
     if (cutShort(walk, sub, head ? 2 : 1)) walk = { ...walk, ended: false, stalled: true };
+    // Only a read the page budget ended leaves part of the list unwatched: one the API ended
+    // (even by pages that claimed more and held nothing) read all there was.
+    const readWhole = { accounts: walk.ids.length, whole: walk.ended || walk.stalled };
     if (deep) walk = deepestPlace(walk, confirmed);
     const skip = anchor(walk.ids);
     if (skip === undefined) {
@@ -352,6 +358,7 @@ export class PositionPoll<R extends { id: string }> {
         : placed.block;
       this.segments = compact([...this.segments.slice(0, Math.max(0, at)), top, ...placed.below]);
       if (walk.ended) this.reachedEnd(walk.ids);
+      if (head && deep) this.removalsRead = readWhole;
       if (head) await this.reportRemoved(walk, placed.dropped, index);
       return 'decided';
     }

@@ -96,6 +96,12 @@ export interface WatchResult<R> {
    * nothing that platform has not seen; a host without such a dedupe (n8n, the CLI) ignores them.
    */
   startedWith?: R[];
+  /**
+   * Removal events, when a read from the top decided: how many accounts it read, and whether it
+   * reached the end of the list. A list longer than a poll reads is watched for removals among
+   * those accounts only (decision N23), which the user must learn.
+   */
+  removalsRead?: { accounts: number; whole: boolean };
 }
 
 /** One walk down a feed: each id once, in feed order. */

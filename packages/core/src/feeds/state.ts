@@ -25,6 +25,11 @@ export interface PositionState {
   disjoint?: number;
   /** Feeds the API counts (followers, following): the counter audit, `audit.ts`. */
   audit?: AuditState;
+  /**
+   * Removal events: the user was told that the list is longer than a poll reads, so removals
+   * below are not seen (decision N23); told again only after a poll read the whole list.
+   */
+  partialTold?: boolean;
 }
 
 export interface TimeState {

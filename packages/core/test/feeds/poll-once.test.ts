@@ -90,6 +90,61 @@ it('a removal event hands over each lost account shaped, oldest first, and one t
   expect(polled.lost).toEqual([{ shaped: accounts[1] }, { id: accounts[0], unavailable: true }]);
 });
 
+describe('a removal event on a list longer than a poll reads (decision N23)', () => {
+  // 10 pages of 20: a poll reads 200 accounts. Around that bound, every size: the user is told
+  // once, by the first poll that is not the watch's first, exactly when the list is longer.
+  it.each([1, 199, 200, 201, 260, 1000])(
+    'with %i accounts, says so once, and only when it is longer',
+    async (size) => {
+      const feed = new FakeFeed(20, accountIds(size));
+      const store = memory();
+      const removal = options(feed, store, 'unfollowedBy');
+      const notices = [];
+      for (let poll = 0; poll < 4; poll += 1) notices.push((await pollOnce(removal)).notice);
+      const told = notices.filter((notice) => notice?.notice === 'partial');
+      expect(told).toHaveLength(size > 200 ? 1 : 0);
+      expect(notices.filter((notice) => notice !== undefined)).toEqual(told);
+      if (size > 200) {
+        expect(notices[1]).toEqual({
+          notice: 'partial',
+          may_be_missed: 0,
+          message: expect.stringContaining('first 200 accounts'),
+        });
+        expect(store.value).toMatchObject({ partialTold: true });
+      } else expect(store.value).not.toHaveProperty('partialTold');
+    },
+  );
+
+  it('tells again once the list fitted and then grew past a poll again', async () => {
+    const accounts = accountIds(230);
+    const feed = new FakeFeed(20, accounts);
+    const store = memory();
+    const removal = options(feed, store, 'unfollowedBy');
+    await pollOnce(removal);
+    expect((await pollOnce(removal)).notice?.notice).toBe('partial');
+    for (const id of accounts.slice(180)) feed.remove(id);
+    await pollOnce(removal);
+    expect(store.value).not.toHaveProperty('partialTold');
+    feed.add(...accountIds(100));
+    const notices = [];
+    for (let poll = 0; poll < 3; poll += 1) notices.push((await pollOnce(removal)).notice?.notice);
+    expect(notices.filter((notice) => notice === 'partial')).toHaveLength(1);
+  });
+
+  it('still reports a removal among the accounts it reads', async () => {
+    const accounts = accountIds(300);
+    const feed = new FakeFeed(20, accounts);
+    const store = memory();
+    const removal = options(feed, store, 'unfollowedBy');
+    await pollOnce(removal);
+    await pollOnce(removal);
+    feed.remove(accounts[5]!);
+    const polled = await pollOnce(removal);
+    expect(polled.lost).toEqual([{ shaped: accounts[5] }]);
+    expect(polled.notice).toBeUndefined();
+  });
+});
+
 it("asks the store for this watch's key, and starts over on a state of another watch", async () => {
   const feed = new FakeFeed(20, accountIds(10));
   const store = memory({ v: 2, key: 'newFollower:other', segments: [] });

@@ -710,6 +710,22 @@ describe('removal events', () => {
   });
 });
 
+describe('a removal event on a list longer than a poll reads (decision N23)', () => {
+  it('says so once, in a notice item the execution shows, and then stays quiet', async () => {
+    const active = new ActiveTrigger({
+      event: 'unfollowedBy',
+      ...byName('followers_1k'),
+      options: { maxPages: 1 },
+    });
+    expect(await active.poll()).toEqual([]);
+    const [notice, ...rest] = await active.poll();
+    expect(rest).toEqual([]);
+    expect(notice).toMatchObject({ notice: 'partial', may_be_missed: 0 });
+    expect(String(notice!.message)).toMatch(/reads its first 200 accounts/);
+    expect(await active.poll()).toEqual([]);
+  });
+});
+
 describe('when a poll cannot be sure (issue 37, cases 2, 3 and 8)', () => {
   it('emits a notice item the workflow can route on, and no false removal, when the feed answers an empty list', async () => {
     const active = new ActiveTrigger({ event: 'unfollowedBy', ...byName('followers_200') });
