@@ -29,6 +29,7 @@ import { nounOf, recordFieldsOf, sampleOf, shapeFor, wantsSimplify } from './rec
 import { dehydratorFor } from './media';
 import { OUTPUT_BUDGET_BYTES } from './limits';
 import { withFields } from './step';
+import { zapierMessage } from '../http/errors';
 import { watchStore } from './watch-store';
 
 const moreAccountsField: InputField = {
@@ -115,8 +116,9 @@ async function pollAccountList(
   // An account that starts failing starts the Zap once, so the user learns it is not watched;
   // while it goes on failing, the log says so at every poll.
   const failed = result.failures.filter(({ started }) => started);
+  const told = (error: unknown) => zapierMessage(error, feed.displayName);
   for (const { account, error } of result.failures)
-    z.console.log(`@${account} could not be read: ${(error as Error).message}`);
+    z.console.log(`@${account} could not be read: ${told(error)}`);
   for (const note of result.notes) z.console.log(note);
   // Zapier takes a poll's items newest first.
   const items: object[] = [
@@ -124,7 +126,7 @@ async function pollAccountList(
     ...failed.map(({ account, error }) => ({
       id: `failing-${account}-${at}`,
       watched_account: account,
-      error: (error as Error).message,
+      error: told(error),
     })),
     ...firstOfEachId([...result.records].reverse().map(output.item)),
   ];
@@ -296,7 +298,7 @@ export const triggers = Object.fromEntries(
           label: feed.displayName,
           description: `${
             removal
-              ? `Triggers when ${feed.description.charAt(0).toLowerCase()}${feed.description.slice(1)}: only removals it is sure of, for lists it can read whole.`
+              ? `Triggers on each ${feed.description.charAt(0).toLowerCase()}${feed.description.slice(1)}: only removals it is sure of, among the accounts a check reads (a notice says once when a list is longer).`
               : `Triggers on each new item: ${feed.description.toLowerCase()}.`
           }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },
@@ -317,7 +319,14 @@ export const triggers = Object.fromEntries(
               return pollOneFeed(z, bundle, client, id, deadline);
             },
           ),
-          sample: removal ? { ...sampleOf(endpoint), account_id: sampleOf(endpoint).id } : sampleOf(endpoint),
+          // A removal's id is the account's and the time of the check, as a live one: map Account ID onward.
+          sample: removal
+            ? {
+                ...sampleOf(endpoint),
+                id: `${sampleOf(endpoint).id}-1700000000000`,
+                account_id: sampleOf(endpoint).id,
+              }
+            : sampleOf(endpoint),
           outputFields: [
             recordFieldsOf(endpoint),
             ...(removal ? [{ key: 'account_id', label: 'Account ID', type: 'string' as const }] : []),

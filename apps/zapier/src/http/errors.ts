@@ -64,6 +64,13 @@ function connectionLabel(name: string): string | undefined {
 /** Where a Zap's user fixes the key, cookie, proxy or base URL. */
 const SETTINGS_WORDS = 'the Social Data connection (its Reconnect or Edit settings)';
 
+/** What the user reads of a failure that is not the step's own (an account of many): Zapier's words. */
+export function zapierMessage(error: unknown, operation: string): string {
+  return error instanceof SocialDataError
+    ? withHint(error, operation, [])
+    : String((error as Error)?.message ?? error);
+}
+
 /**
  * Core's errors as Zapier's, in Zapier's words: the connection, the step by its label
  * (`operation`) wherever core names one of the requests the step made, and an input by its label
