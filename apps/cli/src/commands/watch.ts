@@ -95,6 +95,7 @@ async function pollEvent(watch: Watch): Promise<boolean> {
       set: (state) => state && writeStateFile(options.state, state),
     },
     maxPages: options.maxPages ?? DEFAULT_POLL_PAGES,
+    pagesSetting: '--max-pages',
     client,
     shape,
     // The items are written before the state is saved: a failed write reports them again.

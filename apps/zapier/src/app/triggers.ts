@@ -236,6 +236,9 @@ async function pollOneFeed(
     fits: output.fits,
     client,
     shape: output.item,
+    // A Zap's first poll only fills Zapier's dedupe list: what must be told once waits for the next.
+    shown: bundle.meta?.isPopulatingDedupe !== true,
+    pagesSetting: maxPagesField.label,
   }).catch((error: unknown) => {
     // Even a poll of one page (with a burst proven at once) is over the budget: records this
     // large cannot pass, unless Simplify makes them smaller.

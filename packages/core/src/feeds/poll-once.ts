@@ -20,6 +20,7 @@ import {
 import { watchKey } from './state';
 import type { PositionState, WatchState } from './state';
 import { pollFeed } from './watch';
+import { MAX_POLL_PAGES } from './reading';
 
 /**
  * Where a host keeps a trigger's state between polls: n8n's workflow static data, Zapier's
@@ -56,6 +57,13 @@ export interface PollOnceOptions<R extends { id: string }, T> {
    */
   client: LookupClient | (() => LookupClient | Promise<LookupClient>);
   shape: (record: unknown) => T;
+  /**
+   * False when the host will not show this poll's items (Zapier's poll that only fills its
+   * dedupe list): what the user must be told once is then told by the next poll.
+   */
+  shown?: boolean;
+  /** How the host's user lets a poll read more pages (`Max Pages per Poll`, `--max-pages`). */
+  pagesSetting?: string;
   /**
    * Hands the poll's items over before the state is saved (the CLI writes them to its output):
    * when it throws, the state stays as it was and the next poll reports them again, never never.
@@ -119,7 +127,8 @@ export async function pollOnce<R extends { id: string }, T>(
   const uncertain = noticeOf(result);
   const told =
     (stored as Partial<PositionState> | undefined)?.key === key && !!(stored as PositionState).partialTold;
-  const partial = removals ? partialList(result, told, started || uncertain !== undefined) : undefined;
+  const later = started || uncertain !== undefined || options.shown === false;
+  const partial = removals ? partialList(result, told, later, options) : undefined;
   const polled: Polled<R, T> = {
     records: removals ? [] : [...result.records].reverse(),
     lost,
@@ -146,6 +155,7 @@ function partialList(
   result: WatchResult<unknown>,
   toldBefore: boolean,
   later: boolean,
+  { maxPages, pagesSetting = 'the pages a poll may read' }: { maxPages: number; pagesSetting?: string },
 ): { told: boolean; notice?: PollNotice } {
   const read = result.removalsRead;
   if (!read) return { told: toldBefore };
@@ -156,7 +166,11 @@ function partialList(
     notice: {
       notice: 'partial',
       may_be_missed: 0,
-      message: `This list is longer than one poll reads: a poll reads its first ${read.accounts.toLocaleString('en-US')} accounts, the most recent, and an account that leaves below them is not seen. Raise the pages a poll may read to watch more of it; this is said once.`,
+      message: `This list is longer than one poll watches: removals are seen among its first ${read.accounts.toLocaleString('en-US')} accounts, the most recent, and an account that leaves below them is not seen. ${
+        maxPages < MAX_POLL_PAGES
+          ? `Raise ${pagesSetting} (now ${maxPages}) to watch more of it`
+          : 'A poll reads as many pages as it may'
+      }; this is said once.`,
     },
   };
 }

@@ -35,6 +35,7 @@ function joinReads<R extends { id: string }>(first: Read<R>, second: Read<R>): R
   const fresh = second.records.filter((record) => !taken.has(record.id));
   return {
     ...second,
+    ...(first.timeUp === true ? { timeUp: true } : {}),
     records: [...first.records, ...fresh],
     ids: [...first.ids, ...fresh.map((record) => record.id)],
     pages: [
@@ -148,7 +149,13 @@ export class PositionPoll<R extends { id: string }> {
       this.notes.push(
         `A burst is being read: ${plural(waiting, 'item')} of it so far, held back until the trigger reaches the items it knew below them, then reported`,
       );
-    const { segments, shortened } = bound(this.segments, this.options.maxIds ?? MAX_POSITION_IDS);
+    const maxIds = this.options.maxIds ?? MAX_POSITION_IDS;
+    const { segments, shortened } = bound(this.segments, maxIds);
+    // Ids the state had to let go of (from the middle, or the bottom): removals among them are
+    // not seen either.
+    const idsIn = (all: readonly Segment[]) => all.reduce((sum, segment) => sum + segment.ids.length, 0);
+    if (this.removalsRead && idsIn(segments) < idsIn(this.segments))
+      this.removalsRead = { accounts: Math.min(this.removalsRead.accounts, maxIds), whole: false };
     this.trimPending(segments);
     // A poll that decided nothing (a stall, an empty or foreign answer) keeps the last count: the
     // list may come back as it was while the count said otherwise.
@@ -306,7 +313,8 @@ export class PositionPoll<R extends { id: string }> {
     if (cutShort(walk, sub, head ? 2 : 1)) walk = { ...walk, ended: false, stalled: true };
     // Only a read the page budget ended leaves part of the list unwatched: one the API ended
     // (even by pages that claimed more and held nothing) read all there was.
-    const readWhole = { accounts: walk.ids.length, whole: walk.ended || walk.stalled };
+    // A stall or the host's time says nothing of how long the list is.
+    const telling = deep && !walk.stalled && walk.timeUp !== true;
     if (deep) walk = deepestPlace(walk, confirmed);
     const skip = anchor(walk.ids);
     if (skip === undefined) {
@@ -358,7 +366,7 @@ export class PositionPoll<R extends { id: string }> {
         : placed.block;
       this.segments = compact([...this.segments.slice(0, Math.max(0, at)), top, ...placed.below]);
       if (walk.ended) this.reachedEnd(walk.ids);
-      if (head && deep) this.removalsRead = readWhole;
+      if (head && telling) this.removalsRead = { accounts: walk.ids.length, whole: walk.ended };
       if (head) await this.reportRemoved(walk, placed.dropped, index);
       return 'decided';
     }

@@ -97,9 +97,10 @@ export interface WatchResult<R> {
    */
   startedWith?: R[];
   /**
-   * Removal events, when a read from the top decided: how many accounts it read, and whether it
-   * reached the end of the list. A list longer than a poll reads is watched for removals among
-   * those accounts only (decision N23), which the user must learn.
+   * Removal events, when a read from the top decided and its page budget or the API ended it (not
+   * a stall, not the host's time): how many accounts it watches, and whether that is the whole
+   * list. A list longer than that is watched for removals among those accounts only (decision
+   * N23), which the user must learn.
    */
   removalsRead?: { accounts: number; whole: boolean };
 }
@@ -116,6 +117,8 @@ export interface Read<R> {
   enough: boolean;
   /** Where reading goes on when the budget ran out first: the next page's cursor. */
   cursor: string | undefined;
+  /** The host's time ended the walk before its page budget did. */
+  timeUp?: boolean;
   /** The cursor each page was read with ('' for the top), and where its ids start. */
   pages: { cursor: string; start: number }[];
   requests: number;
@@ -164,9 +167,11 @@ export async function readPages<R extends { id: string }>(
       walk.enough = true;
       break;
     }
-    if (walk.requests >= budget || (walk.requests >= timeFloor && read.more?.() === false)) {
+    const spent = walk.requests >= budget;
+    if (spent || (walk.requests >= timeFloor && read.more?.() === false)) {
       walk.cursor = page.next_cursor;
       walk.ended = false;
+      if (!spent) walk.timeUp = true;
       break;
     }
   }

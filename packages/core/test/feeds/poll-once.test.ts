@@ -131,6 +131,71 @@ describe('a removal event on a list longer than a poll reads (decision N23)', ()
     expect(notices.filter((notice) => notice === 'partial')).toHaveLength(1);
   });
 
+  /** Four polls of an unchanged list; the notices they gave. */
+  async function notices(feed: FakeFeed, extra: object = {}, polls = 4) {
+    const store = memory();
+    const removal = { ...options(feed, store, 'unfollowedBy'), ...extra };
+    const seen = [];
+    for (let poll = 0; poll < polls; poll += 1) seen.push((await pollOnce(removal)).notice?.notice ?? '-');
+    return { seen, store };
+  }
+
+  it("does not take the host's time running out for a long list, whatever the list", async () => {
+    for (const size of [150, 1000]) {
+      const feed = new FakeFeed(20, accountIds(size));
+      // The host's time is up after every page: each poll reads one page (a slow API).
+      const slow = Object.assign((cursor: string | undefined) => feed.read(cursor), { more: () => false });
+      expect((await notices(feed, { read: slow })).seen).toEqual(['-', '-', '-', '-']);
+    }
+  });
+
+  it('is not told again after a stall: a repeated cursor says nothing of the length', async () => {
+    const feed = new FakeFeed(20, accountIds(1000));
+    const store = memory();
+    const removal = options(feed, store, 'unfollowedBy');
+    const seen = [];
+    for (let poll = 0; poll < 6; poll += 1) {
+      if (poll === 2) feed.repeatedCursors = 1;
+      seen.push((await pollOnce(removal)).notice?.notice ?? '-');
+    }
+    expect(seen.filter((notice) => notice === 'partial')).toHaveLength(1);
+  });
+
+  it('tells a list the state cannot hold whole, though a poll reads all of it', async () => {
+    // 300 accounts in 20 pages of 20, but a state of 200 ids: removals in the middle go unseen.
+    const { seen } = await notices(new FakeFeed(20, accountIds(300)), { maxPages: 20, maxIds: 200 });
+    expect(seen).toEqual(['-', 'partial', '-', '-']);
+  });
+
+  it('puts it off while the host does not show the poll (a dedupe fill), and tells it the next poll', async () => {
+    const feed = new FakeFeed(20, accountIds(300));
+    const store = memory();
+    const removal = options(feed, store, 'unfollowedBy');
+    await pollOnce(removal);
+    expect((await pollOnce({ ...removal, shown: false })).notice).toBeUndefined();
+    expect((await pollOnce(removal)).notice?.notice).toBe('partial');
+    expect((await pollOnce(removal)).notice).toBeUndefined();
+  });
+
+  it("names the host's setting and its value, and says when there is nothing left to raise", async () => {
+    const feed = new FakeFeed(20, accountIds(3000));
+    const store = memory();
+    const removal = { ...options(feed, store, 'unfollowedBy'), pagesSetting: 'Max Pages per Poll' };
+    await pollOnce(removal);
+    expect((await pollOnce(removal)).notice?.message).toMatch(/Raise Max Pages per Poll \(now 10\)/);
+    const most = { ...options(feed, memory(), 'unfollowedBy'), maxPages: 50 };
+    await pollOnce(most);
+    expect((await pollOnce(most)).notice?.message).toMatch(/A poll reads as many pages as it may/);
+  });
+
+  it("does not carry another watch's told flag to this one", async () => {
+    const feed = new FakeFeed(20, accountIds(300));
+    const store = memory({ v: 2, key: 'unfollowedBy:other', segments: [], partialTold: true });
+    const removal = options(feed, store, 'unfollowedBy');
+    await pollOnce(removal);
+    expect((await pollOnce(removal)).notice?.notice).toBe('partial');
+  });
+
   it('still reports a removal among the accounts it reads', async () => {
     const accounts = accountIds(300);
     const feed = new FakeFeed(20, accounts);

@@ -6,6 +6,7 @@ import {
   newestRecord,
   pollOnce,
   pollPages,
+  pollPagesField,
   takesManyAccounts,
 } from '@social-data/core/feeds';
 import type { FeedId } from '@social-data/core/feeds';
@@ -73,6 +74,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
         },
       },
       maxPages,
+      pagesSetting: `${pollPagesField().label} (under Options)`,
       ...(keep ? { keep } : {}),
       // Accounts that left are looked up with the lookup's own name in its errors.
       client: () => clientFor(this, 'getUsersByIds', 'the lookup of accounts that left'),

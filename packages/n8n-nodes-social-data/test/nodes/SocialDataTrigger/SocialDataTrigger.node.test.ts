@@ -721,7 +721,9 @@ describe('a removal event on a list longer than a poll reads (decision N23)', ()
     const [notice, ...rest] = await active.poll();
     expect(rest).toEqual([]);
     expect(notice).toMatchObject({ notice: 'partial', may_be_missed: 0 });
-    expect(String(notice!.message)).toMatch(/reads its first 200 accounts/);
+    expect(String(notice!.message)).toMatch(
+      /among its first 200 accounts.*Raise Max Pages per Poll \(under Options\) \(now 1\)/,
+    );
     expect(await active.poll()).toEqual([]);
   });
 });
