@@ -311,9 +311,8 @@ export class PositionPoll<R extends { id: string }> {
       walk = joinReads(walk, next);
     }
     if (cutShort(walk, sub, head ? 2 : 1)) walk = { ...walk, ended: false, stalled: true };
-    // Only a read the page budget ended leaves part of the list unwatched: one the API ended
-    // (even by pages that claimed more and held nothing) read all there was.
-    // A stall or the host's time says nothing of how long the list is.
+    // Watching removals, a read the page budget ended leaves the list below it unwatched and one
+    // the API ended read it all; a stall or the host's time says nothing of how long it is.
     const telling = deep && !walk.stalled && walk.timeUp !== true;
     if (deep) walk = deepestPlace(walk, confirmed);
     const skip = anchor(walk.ids);
