@@ -83,6 +83,7 @@ const SETTING_NAMES: Record<string, string> = {
   baseUrl: 'base URL',
   cookie: 'cookie',
   proxy: 'proxy',
+  allowInsecureHttp: '--allow-insecure-http',
 };
 
 /**

@@ -103,8 +103,6 @@ export function exitCodeOf(error: unknown): number {
 /** Core's name of an input, as the command line knows it; undefined where it has none. */
 export type FieldNames = (field: string) => string | undefined;
 
-const INSECURE_SETTING = /turn on "Allow Insecure HTTP" in .*? \(allowInsecureHttp in code\)/;
-
 /** Where a terminal user keeps the key, cookie, proxy and base URL. */
 const TERMINAL_SETTINGS = 'your profile (social-data configure) or its SOCIAL_DATA_* variable';
 
@@ -128,9 +126,8 @@ export function describe(
     );
   if (error instanceof SocialDataError) {
     const words = { settings: TERMINAL_SETTINGS, operation: command && `\`${command}\``, field: fields };
-    const terminal = (text: string) => text.replace(INSECURE_SETTING, 'add --allow-insecure-http');
-    const message = terminal(errorInHostWords(error, words).message);
-    const hint = terminal(inHostWords(hintFor(error), words, error.endpoint));
+    const { message } = errorInHostWords(error, words);
+    const hint = inHostWords(hintFor(error), words, error.endpoint);
     return redact(`social-data: ${message}${hint ? `\nhint: ${hint}` : ''}`);
   }
   return redact(`social-data: ${error instanceof Error ? error.message : String(error)}`);

@@ -40,10 +40,32 @@ export function errorInHostWords(
   error: SocialDataError,
   words: HostWords,
 ): { message: string; hint: string } {
+  const checked = error instanceof ValidationError && error.status === undefined;
+  const message = namingField(error, inHostWords(error.message, words, error.endpoint), words);
   return {
-    message: namingField(error, inHostWords(error.message, words, error.endpoint), words),
-    hint: inHostWords(error.hint, words, error.endpoint),
+    // The API's own answers keep their words; core's checks and hints are core's to rename.
+    message: checked ? namingIdentifiers(message, words) : message,
+    hint: namingIdentifiers(inHostWords(error.hint, words, error.endpoint), words),
   };
+}
+
+/** `is_private`, `allowInsecureHttp`: a name of code's, never a word of a sentence. */
+const IDENTIFIER = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+|[A-Z][a-z0-9]*)+\b/g;
+
+/**
+ * Core's name of any input or setting a text mentions (`Set is_private…`, `turn on
+ * allowInsecureHttp`) as the surface names it, where it has a name for it. A quoted value is
+ * the user's own and stays as typed.
+ */
+function namingIdentifiers(text: string, words: HostWords): string {
+  const { field } = words;
+  if (!field) return text;
+  return text
+    .split(/("(?:[^"\\]|\\.)*")/)
+    .map((part, index) =>
+      index % 2 === 1 ? part : part.replace(IDENTIFIER, (name) => field(name) ?? name),
+    )
+    .join('');
 }
 
 /**

@@ -41,10 +41,12 @@ function asText(value: unknown, field: string, example: string): string {
     if (typeof value === 'bigint' && value >= 0n) return value.toString();
     throw invalid(field, `${show(value)} lost precision as a number`, `Pass ids as text, e.g. "${example}".`);
   }
+  // Left empty reads as empty, as a blank field does, whichever way the form sent it.
+  if (value === undefined || value === null) return '';
   if (typeof value !== 'string')
     throw invalid(
       field,
-      `expected text, got ${value === null ? 'null' : typeof value}`,
+      `expected text, got ${typeof value}`,
       `Enter e.g. ${example}.`,
     );
   return value.trim();
@@ -153,7 +155,7 @@ export function normalizeId(kind: IdKind, value: unknown, field: string): string
   const text = asText(value, field, kind === 'user' ? shape.example : '1234567890');
   const fix =
     kind === 'user'
-      ? 'Enter the numeric user id (Get User returns it as id), not the screen name.'
+      ? "Enter the numeric user id (a profile's id), not the screen name."
       : `Enter the numeric ${shape.noun} id or its URL, like ${shape.example}.`;
   if (!text) throw invalid(field, `the ${shape.noun} id is empty`, fix);
   const path = sitePath(text);

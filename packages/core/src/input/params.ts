@@ -76,7 +76,9 @@ export function normalizeParams(id: EndpointId, params: Record<string, unknown>)
   const normalized: NormalizedParams = {};
   for (const [name, spec] of Object.entries(specs)) {
     const raw = params[name];
-    if (spec.required && (raw === undefined || raw === null)) {
+    // A blank field is a missing one: one message for it, whatever the input's kind.
+    const blank = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+    if (spec.required && blank) {
       throw invalid(
         name,
         'this parameter is required',

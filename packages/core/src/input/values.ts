@@ -97,11 +97,11 @@ export function normalizeCookie(value: unknown, field = 'cookie'): string {
 
 export function normalizeText(value: unknown, field: string, required: boolean): string | undefined {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) throw invalid(field, 'it is empty', `Enter a value for ${field}.`);
+    if (required) throw invalid(field, 'it is empty', 'Enter a value.');
     return undefined;
   }
   if (typeof value !== 'string')
-    throw invalid(field, `expected text, got ${typeof value}`, `Enter ${field} as text.`);
+    throw invalid(field, `expected text, got ${typeof value}`, 'Enter it as text.');
   return value.trim();
 }
 
@@ -109,5 +109,5 @@ export function normalizeBoolean(value: unknown, field: string): boolean | undef
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === 'false') return value === 'true';
-  throw invalid(field, `${show(value)} is not true or false`, `Set ${field} to true or false.`);
+  throw invalid(field, `${show(value)} is not true or false`, 'Use true or false.');
 }

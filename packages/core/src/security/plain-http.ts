@@ -20,6 +20,7 @@ export function refusePlainHttp(url: URL, allowInsecureHttp: boolean): void {
   throw invalid(
     'baseUrl',
     `plain http:// would send the API key and the session unencrypted to ${url.host}`,
-    'Use the https:// address. Only on a network you trust, turn on "Allow Insecure HTTP" in your Social Data settings (allowInsecureHttp in code).',
+    // Each surface names the setting as its user finds it (HostWords.field).
+    'Use the https:// address; only on a network you trust, turn on allowInsecureHttp.',
   );
 }

@@ -7,6 +7,7 @@ import {
   normalizeIdList,
   normalizeParams,
 } from '../../src';
+import { testClient } from '../support/client';
 
 const settings = 'the connection';
 /** A surface whose every input has a name of its own: the API name, upper-cased, in brackets. */
@@ -64,5 +65,45 @@ describe('errorInHostWords names the input as the surface does', () => {
     expect(errorInHostWords(answered, { settings, field: bracketed }).message).toBe(answered.message);
     const notFound = new NotFoundError('userName: not found', { status: 404 });
     expect(errorInHostWords(notFound, { settings, field: bracketed }).message).toBe(notFound.message);
+  });
+
+  it("renames core's names inside its own text, and leaves the user's values and the API's words", () => {
+    const names = (name: string) => ({ is_private: 'Private', allowInsecureHttp: 'Allow HTTP' })[name];
+    const flag = new ValidationError(
+      'is_private: "allowInsecureHttp" is not true or false. Use true or false.',
+      {
+        field: 'is_private',
+        hint: 'Or turn on allowInsecureHttp, not "is_private".',
+      },
+    );
+    expect(errorInHostWords(flag, { settings, field: names })).toEqual({
+      message: 'Private: "allowInsecureHttp" is not true or false. Use true or false.',
+      hint: 'Or turn on Allow HTTP, not "is_private".',
+    });
+    // A name the surface does not know stays core's; an answer of the API keeps its words.
+    const answered = new ValidationError('is_private must be set', {
+      field: 'is_private',
+      status: 400,
+      hint: 'Check is_private and next_cursor.',
+    });
+    expect(errorInHostWords(answered, { settings, field: names })).toEqual({
+      message: 'is_private must be set',
+      hint: 'Check Private and next_cursor.',
+    });
+  });
+
+  it('names the insecure-HTTP setting in the words of the surface that refused the address', () => {
+    let refused: ValidationError | undefined;
+    try {
+      testClient({ baseUrl: 'http://api.example.com' });
+    } catch (error) {
+      refused = error as ValidationError;
+    }
+    const { message } = errorInHostWords(refused!, {
+      settings,
+      field: (name) => (name === 'allowInsecureHttp' ? 'Allow Insecure HTTP (the connection)' : undefined),
+    });
+    expect(message).toMatch(/turn on Allow Insecure HTTP \(the connection\)\.$/);
+    expect(message).not.toMatch(/allowInsecureHttp/);
   });
 });

@@ -157,7 +157,7 @@ describe('plain http:// base URLs (issue 25, finding 4)', () => {
     })();
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ field: 'baseUrl' });
-    expect((error as Error).message).toMatch(/unencrypted to api\.example\.com.*Allow Insecure HTTP/);
+    expect((error as Error).message).toMatch(/unencrypted to api\.example\.com.*turn on allowInsecureHttp/);
     expect((error as Error).message).not.toContain(API_KEY);
   });
 

@@ -11,6 +11,7 @@ export const CREDENTIAL_FIELDS = {
   baseUrl: 'Base URL',
   cookie: 'Session Cookie',
   proxy: 'Proxy URL',
+  allowInsecureHttp: 'Allow Insecure HTTP',
 } as const;
 
 export interface ApiCredential {
