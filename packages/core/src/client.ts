@@ -21,6 +21,7 @@ import {
   UpstreamError,
 } from './errors/classes';
 import { hints } from './errors/hints';
+import { namingWhatIsMissing } from './errors/not-found';
 import { abortable } from './http/abortable';
 import { RequestGate } from './http/gate';
 import { shapeResult } from './http/extras';
@@ -602,7 +603,7 @@ export class SocialDataClient {
             `${request.method} ${request.url} -> ${response.status} in ${this.now() - started} ms (attempt ${attempt + 1})`,
         );
         if (read.ok) return shapeResult(catalog[id].result, read.data, read.envelope);
-        failure = read.error;
+        failure = namingWhatIsMissing(read.error, id, params);
       } else {
         if (this.options.passThrough?.(sent.error)) throw sent.error;
         if (signal?.aborted) throw cancelled(id);

@@ -1,6 +1,5 @@
 import {
   ApiError,
-  NotFoundError,
   SocialDataError,
   ValidationError,
   endpointSpec,
@@ -9,7 +8,7 @@ import {
 import { accountsField, filterFields } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 
 import { operationLabel } from '../SocialData/actions/resources';
 import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from './credential';
@@ -36,24 +35,6 @@ function labelOf(name: string, operation: EndpointId | undefined): string | unde
   const param = endpointSpec(operation).params[name];
   const filter = filterFields(operation, true).find((field) => field.name === name);
   return param?.displayName ?? filter?.label ?? LABELS[name];
-}
-
-/**
- * A "not found" that names what was not found, as the user typed it in the panel (the username,
- * list, community or topic of the address), instead of only the API's wording.
- */
-export function namingInput(error: unknown, operation: EndpointId, inputs: IDataObject): unknown {
-  if (!(error instanceof NotFoundError)) return error;
-  const named = Object.entries(endpointSpec(operation).params)
-    .filter(([name, spec]) => spec.in === 'path' && typeof inputs[name] === 'string' && inputs[name] !== '')
-    .map(([name, spec]) => `${spec.displayName} "${String(inputs[name]).trim()}"`);
-  if (named.length === 0) return error;
-  return new NotFoundError(error.message.replace(/^Not found/, `${named.join(', ')} was not found`), {
-    status: error.status,
-    apiMessage: error.apiMessage,
-    endpoint: error.endpoint,
-    hint: error.hint,
-  });
 }
 
 /**

@@ -11,7 +11,6 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { namingInput } from '../../shared/errors';
 import { filterFrom, isTweetFeed } from '../../shared/filters';
 import type { FilterOptions } from '../../shared/filters';
 import { mediaReader } from '../../shared/media/items';
@@ -157,12 +156,7 @@ export async function runOperation(
   sink: Sink,
   shared: RunShared,
 ): Promise<void> {
-  const params = readParams(context, operation, itemIndex);
-  try {
-    await readInto(context, operation, params, itemIndex, sink, shared);
-  } catch (error) {
-    throw namingInput(error, operation, params);
-  }
+  await readInto(context, operation, readParams(context, operation, itemIndex), itemIndex, sink, shared);
 }
 
 async function readInto(

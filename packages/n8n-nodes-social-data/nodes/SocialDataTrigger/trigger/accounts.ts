@@ -41,11 +41,9 @@ export async function pollAccountList(
   event: FeedId,
   options: Options,
   keep: ((record: unknown) => boolean) | undefined,
-  raw: IDataObject,
 ): Promise<INodeExecutionData[][] | null> {
   const feed = feeds[event];
-  raw.userNames = context.getNodeParameter('userNames') as string;
-  const names = normalizeScreenNameList(raw.userNames, MAX_ACCOUNTS, 'userNames');
+  const names = normalizeScreenNameList(context.getNodeParameter('userNames'), MAX_ACCOUNTS, 'userNames');
   const deadline = pollDeadline(context);
   const client = await pollClient(context, feed, deadline);
   const readFor = (name: string) =>

@@ -13,7 +13,7 @@ import type { FeedId } from '@social-data/core/feeds';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { API_CREDENTIAL } from '../../shared/credential';
-import { namingInput, toNodeError } from '../../shared/errors';
+import { toNodeError } from '../../shared/errors';
 import { filterFrom, isTweetFeed } from '../../shared/filters';
 import { plain, shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
@@ -34,15 +34,15 @@ import { pollClient, pollDeadline } from './poll-time';
 export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
   const event = this.getNodeParameter('event') as FeedId;
   const feed = feeds[event];
-  const raw: IDataObject = {};
   try {
     const options = this.getNodeParameter('options', {}) as Options;
     const keep = isTweetFeed(feed.endpoint) ? filterFrom(options) : undefined;
     const maxPages = pollPages(options.maxPages, 'maxPagesPerPoll');
     const shape = shapeFor(feed.endpoint, options.simplify);
     if (takesManyAccounts(event) && this.getNodeParameter('accounts', 'one') === 'many')
-      return await pollAccountList(this, event, options, keep, raw);
+      return await pollAccountList(this, event, options, keep);
 
+    const raw: IDataObject = {};
     for (const [name] of eventParams(event)) raw[name] = plain(this.getNodeParameter(name)) as string;
     const params = normalizeParams(feed.endpoint, raw) as IDataObject;
     // The poll's time bounds its pages and each request in them: a page that never finishes
@@ -88,7 +88,7 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
   } catch (error) {
     throw toNodeError(
       this.getNode(),
-      namingInput(error, feed.endpoint, raw),
+      error,
       undefined,
       feed.endpoint,
       `the ${feed.displayName} event`,

@@ -279,7 +279,7 @@ describe('the Social Data node inside n8n-core', () => {
     expect(error).toMatchObject({
       name: 'NodeApiError',
       httpCode: '404',
-      message: 'Username "@no_such_account" was not found (HTTP 404 on User → Get Followers): User not found',
+      message: 'Username "no_such_account" was not found (HTTP 404 on User → Get Followers): User not found',
     });
     scope.done();
   });

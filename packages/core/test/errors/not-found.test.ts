@@ -1,0 +1,63 @@
+import { NotFoundError, SocialDataClient, endpointIds, endpointSpec, isPaginated } from '../../src';
+import type { EndpointId, Transport } from '../../src';
+import { API_KEY, BASE } from '../support/client';
+
+/**
+ * A 404 that says a record is missing names the input the address was built from, by the name its
+ * field has on every surface (`Username "jack" was not found`), so the user sees which one to fix.
+ */
+const missing: Transport = async () => ({
+  status: 404,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ status: 'error', msg: 'not found' }),
+});
+
+const client = new SocialDataClient({
+  apiKey: API_KEY,
+  baseUrl: BASE,
+  cookie: 'auth_token=a; ct0=b',
+  proxy: 'http://proxy.example:8080',
+  transport: missing,
+  sleep: () => Promise.resolve(),
+  maxRetries: 0,
+});
+
+/** A value each input takes: digits pass as a screen name and as every kind of id. */
+function paramsOf(id: EndpointId): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(endpointSpec(id).params)
+      .filter(([, spec]) => spec.required)
+      .map(([name, spec]) => [name, spec.format === 'boolean' ? true : '12345']),
+  );
+}
+
+async function failureOf(id: EndpointId): Promise<unknown> {
+  const params = paramsOf(id);
+  if (isPaginated(id))
+    return client
+      .paginateUntyped(id, params, { maxPages: 1 })
+      .toArray()
+      .catch((e) => e);
+  return client.callUntyped(id, params).catch((error: unknown) => error);
+}
+
+const withPath = endpointIds.filter((id) =>
+  Object.values(endpointSpec(id).params).some((spec) => spec.in === 'path' && spec.required),
+);
+
+describe('a record the API did not find is named', () => {
+  it.each(withPath)('%s names each input of its address', async (id) => {
+    const error = await failureOf(id);
+    expect(error).toBeInstanceOf(NotFoundError);
+    const named = Object.values(endpointSpec(id).params)
+      .filter((spec) => spec.in === 'path' && spec.required)
+      .map((spec) => `${spec.displayName} "12345"`)
+      .join(', ');
+    expect((error as Error).message).toBe(`${named} was not found (HTTP 404 on ${id}): not found`);
+  });
+
+  it('leaves a lookup by ids as the API said it (its ids are named by the lookup)', async () => {
+    const error = await client.callUntyped('getUsersByIds', { userIds: '1,2' }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^Not found \(HTTP 404 on getUsersByIds\)/);
+  });
+});
