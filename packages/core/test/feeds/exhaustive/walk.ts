@@ -16,7 +16,8 @@ import { workLeft } from '../../support/watch';
  *   2. no removal is reported that did not happen, and none twice;
  *   3. no poll sends more requests than its stated cap;
  *   4. once polls settle, every new account was emitted, or counted in a note that said how
- *      many may be missed.
+ *      many may be missed;
+ *   5. what a poll says of the list's length (`removalsRead`, the partial-list notice) is true.
  *
  * Bound: page size 2 or 3, 1 to 3 pages a poll, removals on and off, a feed of 7 accounts of
  * which the state may keep 6 or all (so remembered stretches end and holes appear), counted on
@@ -194,6 +195,7 @@ async function poll(world: World, settings: Settings, fault?: FaultAt): Promise<
     );
   if (feed.requests > cap(settings.maxPages))
     throw new Violation(`a poll sent ${feed.requests} requests, over its cap`);
+  tellsLength(result.removalsRead, world.items.length);
   const { model } = world;
   for (const { id } of result.records) {
     if (!model.owed.delete(id) && !model.optional.delete(id))
@@ -205,6 +207,19 @@ async function poll(world: World, settings: Settings, fault?: FaultAt): Promise<
   model.counted += result.missed ?? 0;
   world.live = result.state;
   if (result.records.length > 0 || result.removed.length > 0 || result.uncertain) world.saved = world.live;
+}
+
+/**
+ * 5. what a removal read says of the list's length is true: a read taken as the whole list read
+ *    every account in it (else a removal below would be missed with no notice), and a list taken
+ *    as longer than a poll reads is longer (else the user is told of a gap that is not there).
+ */
+function tellsLength(read: { accounts: number; whole: boolean } | undefined, length: number): void {
+  if (!read) return;
+  if (read.whole && read.accounts !== length)
+    throw new Violation(`a read of ${read.accounts} of ${length} accounts was taken for the whole list`);
+  if (!read.whole && read.accounts >= length)
+    throw new Violation(`a whole list of ${length} was taken for a longer one (${read.accounts} read)`);
 }
 
 async function apply(world: World, settings: Settings, step: Step): Promise<void> {
