@@ -100,6 +100,28 @@ describe('every step against the sandbox', () => {
       expect(new Set([...first.records, ...rest.records].map((user) => user.id)).size).toBe(1000);
     }));
 
+  it('brings Max Items and no more when it is below a page, and Next Cursor goes on after them', () =>
+    withStepClockStopped(async () => {
+      type Output = { records: Array<{ id: string }>; next_cursor: string };
+      const whole = (await run('creates', 'getUserFollowers', authData, {
+        userName: 'followers_1k',
+        maxItems: 10,
+      })) as Output;
+      const first = (await run('creates', 'getUserFollowers', authData, {
+        userName: 'followers_1k',
+        maxItems: 1,
+      })) as Output;
+      expect(first.records).toHaveLength(1);
+      const next = (await run('creates', 'getUserFollowers', authData, {
+        userName: 'followers_1k',
+        maxItems: 9,
+        cursor: first.next_cursor,
+      })) as Output;
+      expect([...first.records, ...next.records].map((user) => user.id)).toEqual(
+        whole.records.map((user) => user.id),
+      );
+    }));
+
   it('gives the cursor to go on from when it stops after empty pages that still claim more', async () => {
     const input = { userName: 'social_data', maxItems: 100 };
     const all = (await run('creates', 'getUserTweets', authData, input)) as { records: object[] };

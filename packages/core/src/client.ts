@@ -45,6 +45,7 @@ import {
   normalizeCount,
   normalizeCursor,
   normalizeProxy,
+  pageSizeForLimit,
 } from './input/values';
 import { toPage } from './pagination/page';
 import { Paginator } from './pagination/paginator';
@@ -532,10 +533,9 @@ export class SocialDataClient {
         );
       return normalizeCount(options.pageSize, range, 'pageSize');
     }
-    const fallback = range?.default;
-    if (fallback === undefined || options.limit === undefined) return undefined;
-    const limit = normalizeCount(options.limit, { min: 1 }, 'limit');
-    return limit < fallback ? Math.max(range?.min ?? 1, limit) : undefined;
+    const limit =
+      options.limit === undefined ? undefined : normalizeCount(options.limit, { min: 1 }, 'limit');
+    return pageSizeForLimit(range, limit);
   }
 
   private context(id: EndpointId, signal?: AbortSignal): RequestContext {

@@ -95,6 +95,8 @@ export const readActions = Object.fromEntries(
             const keep = filterFrom(id, bundle.inputData);
             const plan = readOptions(id, {
               keep,
+              // Pages no larger than Max Items where Page Size is empty: Max Items 1 is one record.
+              limit: maxItems,
               wholePages: true,
               startCursor: bundle.inputData.cursor as string | undefined,
               pageSize: wholeNumber(bundle.inputData.pageSize, 'pageSize', 'Page Size'),

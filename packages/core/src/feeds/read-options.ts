@@ -1,4 +1,5 @@
 import { endpointSpec } from '../catalog/queries';
+import { pageSizeForLimit } from '../input/values';
 import type { PaginatedId } from '../catalog/infer';
 import type { PaginateOptions } from '../pagination/paginator';
 import { FILTER_PAGE_CAP, prefetchUntil } from './filtered-read';
@@ -33,11 +34,16 @@ export interface ReadRequest {
 export function readOptions(id: PaginatedId, request: ReadRequest): PaginateOptions {
   const { limit, keep } = request;
   const uncut = request.wholePages === true || keep !== undefined;
+  const range = endpointSpec(id).count;
+  // Whole pages are never cut: without a chosen size they are asked for no larger than the limit,
+  // so Max Items 1 brings one record, not a default page of 200. A filter's limit counts what
+  // passes, which a page of that size would not hold.
+  const fitted = request.wholePages === true && !keep ? pageSizeForLimit(range, limit) : undefined;
   return {
     limit: uncut ? undefined : limit,
     maxPages: request.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: request.startCursor || undefined,
-    pageSize: endpointSpec(id).count ? request.pageSize : undefined,
+    pageSize: range ? (request.pageSize ?? fitted) : undefined,
     prefetch: uncut ? prefetchUntil(limit, keep) : true,
   };
 }

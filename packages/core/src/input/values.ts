@@ -9,6 +9,20 @@ export function describeRange(spec: CountSpec): string {
 }
 
 /**
+ * The page size a read of at most `limit` records asks for when none was chosen: the endpoint's
+ * default shrunk to the limit, so a small limit costs one small request and a read of whole
+ * pages brings no more than was asked for. Undefined keeps the API's default.
+ */
+export function pageSizeForLimit(
+  range: CountSpec | undefined,
+  limit: number | undefined,
+): number | undefined {
+  const fallback = range?.default;
+  if (fallback === undefined || limit === undefined || limit >= fallback) return undefined;
+  return Math.max(range?.min ?? 1, limit);
+}
+
+/**
  * A whole number from a form or an expression: a safe integer, or decimal digits as text. `Number`
  * alone would take "0x10" as 16 and "1e21" or 1e21 as whole numbers no counter can hold.
  */
@@ -22,7 +36,10 @@ export function normalizeCount(value: unknown, spec: CountSpec, field = 'count')
   return number;
 }
 
-/** Cursors are opaque and passed back unchanged; an empty one means "first page" and is never sent. */
+/**
+ * Cursors are opaque and passed back unchanged but for the blanks around them; an empty one
+ * means "first page" and is never sent.
+ */
 export function normalizeCursor(value: unknown, field = 'cursor'): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string')
@@ -31,7 +48,9 @@ export function normalizeCursor(value: unknown, field = 'cursor'): string | unde
       `expected text, got ${typeof value}`,
       'Pass the next_cursor of a previous page unchanged.',
     );
-  return value.trim() === '' ? undefined : value;
+  // A cursor pasted into a form often brings a space or a line break along; none ends a real one.
+  const cursor = value.trim();
+  return cursor === '' ? undefined : cursor;
 }
 
 const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks5h:']);

@@ -100,3 +100,18 @@ describe('readOptions: one read plan for every surface', () => {
     });
   });
 });
+
+describe('a read of whole pages with a limit and no page size', () => {
+  const sized = endpointIds.filter(isPaginated).filter((id) => endpointSpec(id).count?.default !== undefined);
+
+  it.each(sized)('%s asks for pages no larger than the limit, so it brings no more', (id) => {
+    const { default: fallback } = endpointSpec(id).count!;
+    for (let limit = 1; limit <= fallback! + 1; limit += 1) {
+      const options = readOptions(id, { limit, wholePages: true });
+      expect(options.pageSize).toBe(limit < fallback! ? limit : undefined);
+      // A chosen page size stays; a filter's limit counts what passes, so the page is the API's.
+      expect(readOptions(id, { limit, wholePages: true, pageSize: 7 }).pageSize).toBe(7);
+      expect(readOptions(id, { limit, wholePages: true, keep: () => true }).pageSize).toBeUndefined();
+    }
+  });
+});

@@ -146,6 +146,19 @@ describe('user pages', () => {
     ).toHaveLength(1);
   });
 
+  it('send a pasted cursor without the blanks around it, as a start cursor and as a parameter', async () => {
+    const scope = nock(BASE)
+      .get('/social/user/jack/followers')
+      .query({ cursor: 'abc|1' })
+      .times(2)
+      .reply(200, ok({ followers: users(0, 1), next_cursor: '' }));
+    const { client } = testClient();
+    const started = client.paginate('getUserFollowers', { userName: 'jack' }, { startCursor: ' abc|1\n' });
+    expect(await started.toArray()).toHaveLength(1);
+    await client.call('getUserFollowers', { userName: 'jack', cursor: '\tabc|1 ' });
+    expect(scope.isDone()).toBe(true);
+  });
+
   it('send count only when set on endpoint 9, which documents no default', async () => {
     nock(BASE)
       .get('/social/lists/5/subscribers')
