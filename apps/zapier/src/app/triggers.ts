@@ -279,6 +279,9 @@ function tooLargeForOnePoll(event: FeedId, simplified: boolean): ValidationError
   );
 }
 
+/** A sentence's start inside another sentence; names in it (For You, GIFs) keep their capitals. */
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
 /**
  * One polling trigger per feed of core's feed catalog. Zapier polls, keeps the ids it has seen
  * and starts the Zap for the rest, so a poll returns up to Max Pages per Poll pages, newest first,
@@ -301,8 +304,8 @@ export const triggers = Object.fromEntries(
           label: feed.displayName,
           description: `${
             removal
-              ? `Triggers on each ${feed.description.charAt(0).toLowerCase()}${feed.description.slice(1)}: only removals it is sure of, among the accounts a check reads (a notice says once when a list is longer).`
-              : `Triggers on each new item: ${feed.description.toLowerCase()}.`
+              ? `Triggers on each ${lowerFirst(feed.description)}: only removals it is sure of, among the accounts a check reads (a notice says once when a list is longer).`
+              : `Triggers on each new item: ${lowerFirst(feed.description)}.`
           }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },
         operation: {

@@ -89,8 +89,9 @@ export const feeds = {
   },
   newMutualFollower: {
     endpoint: 'getUserFollowersYouKnow',
-    displayName: 'New Mutual Follower',
-    description: 'A follower of the account that you also know',
+    // Not "mutual": that reads as "follows you and you follow back", which this feed is not.
+    displayName: 'New Follower You Know',
+    description: 'A follower of the account whom you follow too',
     order: 'position',
   },
   newListMember: {
