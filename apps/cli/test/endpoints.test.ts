@@ -300,7 +300,9 @@ describe('exit codes', () => {
       env: { SOCIAL_DATA_BASE_URL: 'http://api.example.com' },
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/plain http:\/\/ would send the API key .* turn on --allow-insecure-http\./);
+    expect(result.stderr).toMatch(
+      /plain http:\/\/ would send the API key .* turn on --allow-insecure-http\./,
+    );
   });
 
   it('exits 0 on --help and --version', async () => {

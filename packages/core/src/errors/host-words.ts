@@ -62,9 +62,7 @@ function namingIdentifiers(text: string, words: HostWords): string {
   if (!field) return text;
   return text
     .split(/("(?:[^"\\]|\\.)*")/)
-    .map((part, index) =>
-      index % 2 === 1 ? part : part.replace(IDENTIFIER, (name) => field(name) ?? name),
-    )
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(IDENTIFIER, (name) => field(name) ?? name)))
     .join('');
 }
 

@@ -44,11 +44,7 @@ function asText(value: unknown, field: string, example: string): string {
   // Left empty reads as empty, as a blank field does, whichever way the form sent it.
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string')
-    throw invalid(
-      field,
-      `expected text, got ${typeof value}`,
-      `Enter e.g. ${example}.`,
-    );
+    throw invalid(field, `expected text, got ${typeof value}`, `Enter e.g. ${example}.`);
   return value.trim();
 }
 

@@ -86,12 +86,6 @@ export async function pollEvent(this: IPollFunctions): Promise<INodeExecutionDat
       : await itemsOf(this, client, event, polled.records, options, shape);
     return withNotice(items, polled.notice);
   } catch (error) {
-    throw toNodeError(
-      this.getNode(),
-      error,
-      undefined,
-      feed.endpoint,
-      `the ${feed.displayName} event`,
-    );
+    throw toNodeError(this.getNode(), error, undefined, feed.endpoint, `the ${feed.displayName} event`);
   }
 }
