@@ -2,6 +2,7 @@ import { feedIds } from '@social-data/core/feeds';
 import zapier from 'zapier-platform-core';
 
 import App from '../src';
+import { SITUATIONAL_FIELDS } from '../src/app/triggers';
 
 // The schema check the Zapier CLI runs, which the typings do not declare.
 const { createAppHandler } = zapier as unknown as {
@@ -51,11 +52,9 @@ describe('the app definition', () => {
     async (kind) => {
       for (const [key, definition] of Object.entries(app[kind])) {
         const { sample } = definition.operation;
-        // A trigger's notice fields come on a notice item only, never on the record a sample is.
+        // A notice's fields and an account's failure come on items of their own, never on a sample.
         const unfilled = (await resolve(definition.operation.outputFields, { simplify: false }))
-          .filter(
-            (field) => !(kind === 'triggers' && ['notice', 'may_be_missed', 'message'].includes(field.key)),
-          )
+          .filter((field) => !(kind === 'triggers' && SITUATIONAL_FIELDS.includes(field.key)))
           .filter((field) => valueAt(sample, field.key) === undefined)
           .map((field) => field.key);
         expect([key, unfilled]).toEqual([key, []]);

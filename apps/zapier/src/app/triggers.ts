@@ -54,6 +54,21 @@ const NOTICE_FIELDS = [
   { key: 'message', label: 'Notice: Message', type: 'string' as const },
 ];
 
+/**
+ * A trigger on more accounts: which account each record came from, and the item of an account
+ * that could not be read (not found, suspended), declared so that a Filter step can route on
+ * `error` and a later step map `watched_account`, although a one-account sample has neither.
+ */
+const ACCOUNT_FIELDS = [
+  { key: 'watched_account', label: 'Watched Account (with More Usernames)', type: 'string' as const },
+  { key: 'error', label: 'Error (an account that could not be read)', type: 'string' as const },
+];
+
+/** Output fields only some items carry (a notice, an account's failure): no sample has them. */
+export const SITUATIONAL_FIELDS: readonly string[] = [...NOTICE_FIELDS, ...ACCOUNT_FIELDS].map(
+  (field) => field.key,
+);
+
 function maxPagesOf(bundle: Bundle): number {
   return pollPages(bundle.inputData.max_pages, 'max_pages', DEFAULT_TRIGGER_PAGES);
 }
@@ -336,6 +351,7 @@ export const triggers = Object.fromEntries(
           outputFields: [
             recordFieldsOf(endpoint),
             ...(removal ? [{ key: 'account_id', label: 'Account ID', type: 'string' as const }] : []),
+            ...(takesManyAccounts(id) ? ACCOUNT_FIELDS : []),
             ...NOTICE_FIELDS,
           ],
         },

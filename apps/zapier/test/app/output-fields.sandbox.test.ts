@@ -7,6 +7,7 @@ import type { Sandbox } from '@social-data/sandbox';
 
 import { app, everyStep, inputsFor, newZap, run } from '../support/app';
 import { afterRemoval } from '../support/removals';
+import { SITUATIONAL_FIELDS } from '../../src/app/triggers';
 import { connectedSandbox } from '../support/sandbox';
 
 type Field = { key: string };
@@ -63,8 +64,9 @@ const zapierKey = (key: string) => key.replace(/\[\]__/g, '[]');
  */
 function optional(kind: string, key: string, field: string): boolean {
   const endpoint = kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
-  // A trigger's notice item comes only from a poll that could not be sure, or a list too long.
-  if (kind === 'triggers' && ['notice', 'may_be_missed', 'message'].includes(field)) return true;
+  // A notice item comes only from a poll that could not be sure, or a list too long; an account's
+  // failure and watched_account only with More Usernames.
+  if (kind === 'triggers' && SITUATIONAL_FIELDS.includes(field)) return true;
   return (
     tweetsCarryMedia(endpoint) &&
     /(media\[\](type|url|width|height|preview_image_url|duration_ms|file)|media_files\[\])$/.test(field)
