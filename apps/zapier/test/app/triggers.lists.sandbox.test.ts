@@ -2,7 +2,8 @@ import { MAX_ACCOUNTS, watchKey } from '@social-data/core/feeds';
 import type { ZObject } from 'zapier-platform-core';
 import type { Sandbox } from '@social-data/sandbox';
 
-import { app, appTester, newZap, run } from '../support/app';
+import { triggers } from '../../src/app/triggers';
+import { appTester, newZap, run } from '../support/app';
 import { connectedSandbox } from '../support/sandbox';
 
 /**
@@ -133,7 +134,7 @@ describe('many accounts in one Zapier trigger', () => {
     const [told] = (await run('triggers', 'newTweet', authData, input, zap)) as Item[];
     expect(told).toEqual(failing);
     // Declared, so the editor offers `error` to a Filter step and `watched_account` onward.
-    const declared = app.triggers.newTweet!.operation.outputFields.flatMap((field: unknown) =>
+    const declared = triggers.newTweet!.operation.outputFields.flatMap((field: unknown) =>
       typeof field === 'object' && field && 'key' in field ? [String(field.key)] : [],
     );
     expect(Object.keys(told!).filter((key) => key !== 'id' && !declared.includes(key))).toEqual([]);
