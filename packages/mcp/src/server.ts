@@ -4,7 +4,7 @@ import { agentError, agentErrorOutput, agentTools, runAgentTool } from '@social-
 import type { AgentOutput } from '@social-data/core/agent';
 
 import { version } from '../package.json';
-import { SETTINGS_NAME, SETTINGS_TEXT } from './settings';
+import { SETTINGS_NAME, SETTINGS_TEXT, settingVariable } from './settings';
 import type { ClientOrFailure } from './settings';
 
 export interface ServerOptions {
@@ -95,6 +95,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
       output = agentErrorOutput(connection.failure, connection.redact, SETTINGS_TEXT, {
         settings: SETTINGS_NAME,
         operation: tool.name,
+        field: settingVariable,
       });
     } else {
       output = await runAgentTool(connection.client, tool.id, args, {
@@ -102,6 +103,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
         measure: asReadByModel,
         settings: SETTINGS_TEXT,
         settingsName: SETTINGS_NAME,
+        settingNames: settingVariable,
         signal: ctx.mcpReq.signal,
       });
     }

@@ -9,6 +9,19 @@ export const SETTINGS_NAME = "this MCP server's SOCIAL_DATA_* environment variab
 export const SETTINGS_TEXT =
   'This MCP server reads its settings from its environment: SOCIAL_DATA_API_KEY (the key, tda_…), SOCIAL_DATA_BASE_URL (the API address), and for own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. Ask the user to correct them in the MCP client configuration and restart the server.';
 
+/** Core's name of each setting, as the variable this server reads it from. */
+const VARIABLES: Record<string, string> = {
+  apiKey: 'SOCIAL_DATA_API_KEY',
+  baseUrl: 'SOCIAL_DATA_BASE_URL',
+  cookie: 'SOCIAL_DATA_COOKIE',
+  proxy: 'SOCIAL_DATA_PROXY',
+  allowInsecureHttp: 'SOCIAL_DATA_ALLOW_INSECURE_HTTP=true',
+};
+
+/** A message names a setting as the user sets it here: its variable. */
+export const settingVariable = (name: string): string | undefined =>
+  Object.hasOwn(VARIABLES, name) ? VARIABLES[name] : undefined;
+
 /** The client, or why there is none (a missing key): each tool call then answers with that error. */
 export type ClientOrFailure = { client: SocialDataClient } | { failure: unknown; redact: Redact };
 

@@ -432,6 +432,25 @@ describe('a server whose settings are wrong', () => {
   );
 });
 
+it('refuses a plain http:// address to another machine before any request, naming the variable that allows it', async () => {
+  const server = await connect('stdio', {
+    ...settingsFor(sandbox.url),
+    SOCIAL_DATA_BASE_URL: 'http://api.example.com',
+  });
+  try {
+    const seen = await callTool(server.client, toolOf('getUser'), { user_name: 'social_data' });
+    seenTexts.push(seen.text);
+    const error = seen.body.error as { message: string };
+    expect(error.message).toMatch(
+      /^SOCIAL_DATA_BASE_URL: plain http:\/\/ .* turn on SOCIAL_DATA_ALLOW_INSECURE_HTTP=true\.$/,
+    );
+    expect(error.message).not.toMatch(/allowInsecureHttp|baseUrl/);
+  } finally {
+    await server.close();
+    seenTexts.push(server.stderr());
+  }
+});
+
 describe('secrets', () => {
   it('never appear in a tool output, an error or the server stderr', () => {
     expect(seenTexts.length).toBeGreaterThan(endpointIds.length);

@@ -22,7 +22,7 @@ export interface AgentOutput {
   errorType?: string;
 }
 
-const SETTINGS_FIELDS = new Set(['apiKey', 'baseUrl', 'cookie', 'proxy']);
+const SETTINGS_FIELDS = new Set(['apiKey', 'baseUrl', 'cookie', 'proxy', 'allowInsecureHttp']);
 
 function aboutSettings(error: unknown): boolean {
   return (

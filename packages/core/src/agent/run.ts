@@ -44,6 +44,11 @@ export interface AgentCallOptions {
    * a tool still works, so a model that knew the old names is not refused.
    */
   argNames?: 'tool' | 'catalog' | undefined;
+  /**
+   * The host's name for each setting core's texts mention (`baseUrl`, `allowInsecureHttp`): a
+   * variable, a credential field. A setting it has no name for keeps core's.
+   */
+  settingNames?: ((name: string) => string | undefined) | undefined;
 }
 
 type Measure = (text: string) => number;
@@ -318,7 +323,8 @@ export async function runAgentTool(
     return agentErrorOutput(caught, client.redact, options.settings, {
       settings: options.settingsName ?? SETTINGS,
       operation: options.toolName ?? agentToolName(id),
-      field: options.argNames === 'catalog' ? undefined : toolNameOf(id),
+      field: (name) =>
+        (options.argNames === 'catalog' ? undefined : toolNameOf(id)(name)) ?? options.settingNames?.(name),
     });
   }
 }

@@ -19,5 +19,9 @@ export function clientOptionsFromEnv(
     apiKey: env.SOCIAL_DATA_API_KEY ?? '',
     cookie: env.SOCIAL_DATA_COOKIE,
     proxy: env.SOCIAL_DATA_PROXY,
+    // On only when asked in so many words: anything else leaves plain http:// refused.
+    allowInsecureHttp: ['true', '1', 'yes'].includes(
+      (env.SOCIAL_DATA_ALLOW_INSECURE_HTTP ?? '').trim().toLowerCase(),
+    ),
   };
 }

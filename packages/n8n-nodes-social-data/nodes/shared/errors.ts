@@ -29,12 +29,17 @@ const LABELS: Record<string, string> = {
   [accountsField.name]: accountsField.label,
 };
 
+/** A credential field or a node-wide one by its label; own names only (never `toString`). */
+export const settingLabel = (name: string): string | undefined =>
+  Object.hasOwn(LABELS, name) ? LABELS[name] : undefined;
+
 /** A parameter or a filter option of the operation by its label in the panel, else a node-wide field. */
 function labelOf(name: string, operation: EndpointId | undefined): string | undefined {
-  if (!operation) return LABELS[name];
-  const param = endpointSpec(operation).params[name];
+  if (!operation) return settingLabel(name);
+  const { params } = endpointSpec(operation);
+  const param = Object.hasOwn(params, name) ? params[name] : undefined;
   const filter = filterFields(operation, true).find((field) => field.name === name);
-  return param?.displayName ?? filter?.label ?? LABELS[name];
+  return param?.displayName ?? filter?.label ?? settingLabel(name);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AgentOutput } from '@social-data/core/agent';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { CREDENTIAL_TITLE } from '../../shared/credential';
+import { settingLabel, toNodeError } from '../../shared/errors';
 import { clientFor } from '../../shared/transport/client';
 import { readParams } from '../actions/params';
 import { operationLabel } from '../actions/resources';
@@ -55,7 +56,8 @@ async function callAsTool(context: IExecuteFunctions, itemIndex: number): Promis
   try {
     client = await clientFor(context, operation, operationLabel(operation), itemIndex);
   } catch (error) {
-    return settingsError(error);
+    // In the node's words, as its errors are: the credential's fields by their labels.
+    return settingsError(toNodeError(node, error, itemIndex, operation));
   }
   return runAgentTool(client, operation, args, {
     budget: BUDGET,
@@ -65,6 +67,7 @@ async function callAsTool(context: IExecuteFunctions, itemIndex: number): Promis
     signal: context.getExecutionCancelSignal?.(),
     // The node's fields are the catalog's inputs, which its $fromAI names are too.
     argNames: 'catalog',
+    settingNames: settingLabel,
   });
 }
 

@@ -136,6 +136,22 @@ describe('the node as an agent’s tool', () => {
     expect(leakedSecrets([missing, revoked].map((run) => run.items))).toEqual([]);
   });
 
+  it('refuses a plain http:// credential before any request, naming the credential fields as the form does', async () => {
+    const { items } = await runNode(
+      { resource: 'user', operation: 'getUser', userName: byModel('userName') },
+      {
+        credentials: { socialDataApi: { ...apiCredential, baseUrl: 'http://api.example.com' } },
+        asTool: true,
+        input: [{ userName: 'social_data' }],
+      },
+    );
+    const error = items[0]?.json.error as { type: string; message: string };
+    expect(error.type).toBe('SettingsError');
+    expect(error.message).toMatch(
+      /^Base URL \("Social Data API" credential\): plain http:\/\/ .* turn on Allow Insecure HTTP \("Social Data API" credential\)\.$/,
+    );
+  });
+
   it('reads one account in the model’s fields', async () => {
     api()
       .get('/social/user/social_data')
