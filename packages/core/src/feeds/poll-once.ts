@@ -262,11 +262,19 @@ function deferredNote(deferred: number): string {
 function everyAccountFailed(failures: readonly AccountFailure[]): unknown {
   const first = failures[0]!.error;
   if (!(first instanceof SocialDataError) || ofTheConnection(first)) return first;
-  const messages = new Set(failures.map(({ error }) => (error as Error).message));
+  // A message that names its account (`Username "a" was not found`) is alike the others once
+  // the name is taken out: then it is said once, naming them all where it named one.
+  const named = (account: string) => `"${account}"`;
+  const cause = ({ account, error }: AccountFailure) =>
+    (error as Error).message.split(named(account)).join('"…"');
+  const { account } = failures[0]!;
+  const all = failures.map((failure) => named(failure.account)).join(', ');
   first.message =
-    messages.size === 1
-      ? `${first.message} (every watched account: ${failures.map(({ account }) => `@${account}`).join(', ')})`
-      : `Every watched account failed: ${failures.map(({ account, error }) => `@${account}: ${(error as Error).message}`).join('; ')}`;
+    new Set(failures.map(cause)).size > 1
+      ? `Every watched account failed: ${failures.map((failure) => `@${failure.account}: ${(failure.error as Error).message}`).join('; ')}`
+      : first.message.includes(named(account))
+        ? first.message.split(named(account)).join(all)
+        : `${first.message} (every watched account: ${failures.map((failure) => `@${failure.account}`).join(', ')})`;
   // What to do for each cause, not the first account's alone.
   const hints = failures.map(({ error }) => (error instanceof SocialDataError ? error.hint : ''));
   first.hint = [...new Set(hints.filter(Boolean))].join(' ');

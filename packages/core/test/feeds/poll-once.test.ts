@@ -330,6 +330,17 @@ describe('a poll in which every account failed', () => {
     expect((error as Error).message).toBe('User not found (every watched account: @a, @b)');
   });
 
+  it('says once what was not found, naming every account, when each message names its own', async () => {
+    const missing = (name: string) =>
+      new NotFoundError(`Username "${name}" was not found (HTTP 404 on getUserTweets): User not found`);
+    const error = await pollAccountsOnce(
+      many({ gone_a: missing('gone_a'), gone_b: missing('gone_b'), gone_c: missing('gone_c') }),
+    ).catch((failure: unknown) => failure);
+    expect((error as Error).message).toBe(
+      'Username "gone_a", "gone_b", "gone_c" was not found (HTTP 404 on getUserTweets): User not found',
+    );
+  });
+
   it('leaves a failure of the connection itself as it is: the accounts are not its cause', async () => {
     const rejected = new AuthenticationError('Invalid API key', { status: 401 });
     const error = await pollAccountsOnce(
