@@ -234,7 +234,7 @@ describe('watch', () => {
     const missing = await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')]);
     expect(missing.code).toBe(2);
     // The argument as `watch --help` shows it, not the API's name (`userName`).
-    expect(missing.stderr).toMatch(/^social-data: <value>: this parameter is required/);
+    expect(missing.stderr).toMatch(/^social-data: <value>: the screen name is empty\. Enter a screen name like jack/);
     const wrong = await bench.run(['watch', 'new-tweet', 'not/a/name', '--state', bench.path('x.json')]);
     expect(wrong.stderr).toMatch(/^social-data: <value>: "not\/a\/name" is not a screen name/);
     expect((await bench.run(['watch', 'new-nothing', '--state', bench.path('x.json')])).code).toBe(2);

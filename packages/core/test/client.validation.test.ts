@@ -14,8 +14,7 @@ describe('bad input fails before any request, naming the field and the fix', () 
       'an empty screen name',
       () => client.call('getUser', { userName: '' }),
       'userName',
-      // A blank field reads as a missing one, whatever its kind: one message for both.
-      /required\. Enter username: Screen name of the account/,
+      /empty.*like jack, @jack/,
     ],
     [
       'a screen name with a space',
@@ -78,7 +77,20 @@ describe('bad input fails before any request, naming the field and the fix', () 
       /not a whole number/,
     ],
     ['an empty list name', () => client.call('createList', { name: '   ' }), 'name', /required/],
-    ['a missing required parameter', () => client.call('getUser', {} as never), 'userName', /required/],
+    // Left out reads as left blank: the same message, with an example.
+    [
+      'a missing required parameter',
+      () => client.call('getUser', {} as never),
+      'userName',
+      /the screen name is empty.*like jack, @jack/,
+    ],
+    ['a missing list id', () => client.call('getListMembers', {} as never), 'list_id', /list id is empty/],
+    [
+      'a missing list name',
+      () => client.call('createList', {} as never),
+      'name',
+      /required\. Name of the new list/,
+    ],
     [
       'a parameter the endpoint does not take',
       () => client.call('getUserTweets', { userName: 'jack', count: 5 } as never),

@@ -175,7 +175,9 @@ export function normalizeIdList(kind: 'tweet' | 'user', value: unknown, field: s
   const ids = new Set<string>();
   items.forEach((item, index) => {
     const itemField = Array.isArray(value) ? `${field}[${index}]` : field;
-    if (typeof item === 'string' && item.trim() === '' && Array.isArray(value)) return;
+    // A list's empty entries (a blank line, an unset cell) are skipped, whatever form they take.
+    const empty = item === undefined || item === null || (typeof item === 'string' && item.trim() === '');
+    if (empty && Array.isArray(value)) return;
     ids.add(normalizeId(kind, item, itemField));
   });
   if (ids.size === 0) {

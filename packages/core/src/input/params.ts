@@ -76,14 +76,12 @@ export function normalizeParams(id: EndpointId, params: Record<string, unknown>)
   const normalized: NormalizedParams = {};
   for (const [name, spec] of Object.entries(specs)) {
     const raw = params[name];
-    // A blank field is a missing one: one message for it, whatever the input's kind.
+    // Left out or left blank read alike, on every surface: the input's own check of an empty
+    // value says what to enter, with an example; a kind with no such check is "required".
     const blank = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
     if (spec.required && blank) {
-      throw invalid(
-        name,
-        'this parameter is required',
-        `Enter ${spec.displayName.toLowerCase()}: ${spec.description}`,
-      );
+      if (spec.format !== 'text') normalizeParam(id, name, spec, '');
+      throw invalid(name, 'this parameter is required', spec.description);
     }
     const value = normalizeParam(id, name, spec, raw);
     if (value !== undefined) normalized[name] = value;
