@@ -14,18 +14,29 @@ const program = buildProgram();
 // `help user followers` shows the help of `user followers`: commander's help command takes one
 // name, and would show the group's. Anything else goes to commander as typed.
 const [node = '', script = '', ...args] = process.argv;
-const operation =
-  args[0] === 'help'
-    ? program.commands
-        .find((group) => group.name() === args[1])
-        ?.commands.find((sub) => sub.name() === args[2])
-    : undefined;
-const argv = operation ? [node, script, ...args.slice(1), '--help'] : process.argv;
+const [first, groupName, operationName] = args;
+const group = program.commands.find((command) => command.name() === groupName);
+const operation = group?.commands.find((sub) => sub.name() === operationName);
+// Commander would show the program's help for a name it does not know, as if that were an answer.
+const unknown =
+  first === 'help' && groupName !== undefined && (!group || (operationName !== undefined && !operation));
 
-try {
-  await program.parseAsync(argv);
-} catch (error) {
-  if (!(error instanceof CommanderError)) throw error;
-  // commander has printed the problem; a bare group name or a wrong flag is bad usage.
-  process.exitCode = SUCCESSFUL.has(error.code) ? EXIT.ok : EXIT.usage;
+if (unknown) {
+  const asked = [groupName, operationName].filter(Boolean).join(' ');
+  process.stderr.write(
+    `social-data: there is no command "${asked}".\nhint: run social-data help${group ? ` ${groupName}` : ''} to see the commands.\n`,
+  );
+  process.exitCode = EXIT.usage;
+} else {
+  try {
+    await program.parseAsync(
+      first === 'help' && operation ? [node, script, ...args.slice(1), '--help'] : process.argv,
+    );
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    // commander has printed the problem; a bare group name or a wrong flag is bad usage. Help that
+    // was asked for (`help user`, `--help`) is an answer.
+    const answered = SUCCESSFUL.has(error.code) || (error.code === 'commander.help' && error.exitCode === 0);
+    process.exitCode = answered ? EXIT.ok : EXIT.usage;
+  }
 }

@@ -322,7 +322,26 @@ describe('exit codes', () => {
   it.each([
     ['help', 'user', 'no-such-operation'],
     ['help', 'no-such-group', 'followers'],
-  ])('exits 2 on %s %s %s, an operation that does not exist', async (...args) => {
-    expect((await bench.run(args)).code).toBe(2);
+    ['help', 'no-such-group'],
+  ])('exits 2 on %s %s %s, a command that does not exist, and says so', async (...args) => {
+    const result = await bench.run(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^social-data: there is no command "no-such-[a-z-]+( followers)?"\.\nhint: run social-data help/,
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it.each([['help'], ['help', 'user'], ['help', 'watch'], ['user', '--help']])(
+    'exits 0 on %s %s, help that was asked for, on stdout',
+    async (...args) => {
+      const result = await bench.run(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: social-data/);
+    },
+  );
+
+  it('exits 2 on a bare group, which is no command to run', async () => {
+    expect((await bench.run(['user'])).code).toBe(2);
   });
 });
