@@ -194,6 +194,16 @@ describe('watch', () => {
     expect(existsSync(state)).toBe(false);
   });
 
+  it('names the watch a state file belongs to as the command that runs it', async () => {
+    const state = bench.path('shared.state.json');
+    expect(await watchIds(['new-follower', '@followers_1k', '--state', state])).toEqual([]);
+    const other = await bench.run(['watch', 'unfollowed-by', '@followers_1k', '--state', state]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(
+      /^social-data: The state file \S+shared\.state\.json belongs to another watch: social-data watch new-follower followers_1k --state \S+shared\.state\.json\.\n/,
+    );
+  });
+
   it("keys an own-session feed by profile: another account's bookmarks are another watch", async () => {
     const config = bench.path('config.json');
     const profile = {
@@ -223,7 +233,7 @@ describe('watch', () => {
     expect(other.code).toBe(2);
     expect(other.stdout).toBe('');
     expect(other.stderr).toMatch(
-      /belongs to another watch .*\nhint: Give this watch a --state file of its own/,
+      /belongs to another watch: social-data watch new-bookmark --state \S+bookmarks\.state\.json --profile default\.\nhint: Give this watch a --state file of its own/,
     );
     expect(await watchIds(['new-bookmark', '--state', state])).toEqual([tweet]);
     rmSync(config);
@@ -234,7 +244,9 @@ describe('watch', () => {
     const missing = await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')]);
     expect(missing.code).toBe(2);
     // The argument as `watch --help` shows it, not the API's name (`userName`).
-    expect(missing.stderr).toMatch(/^social-data: <value>: the screen name is empty\. Enter a screen name like jack/);
+    expect(missing.stderr).toMatch(
+      /^social-data: <value>: the screen name is empty\. Enter a screen name like jack/,
+    );
     const wrong = await bench.run(['watch', 'new-tweet', 'not/a/name', '--state', bench.path('x.json')]);
     expect(wrong.stderr).toMatch(/^social-data: <value>: "not\/a\/name" is not a screen name/);
     expect((await bench.run(['watch', 'new-nothing', '--state', bench.path('x.json')])).code).toBe(2);

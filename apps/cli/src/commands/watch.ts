@@ -8,6 +8,7 @@ import {
   pollOnce,
   pollPagesField,
   simplifyField,
+  watchOf,
 } from '@social-data/core/feeds';
 import type { SocialDataClient, UntypedParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
@@ -86,7 +87,7 @@ async function pollEvent(watch: Watch): Promise<boolean> {
         const held = (state as { key?: unknown } | undefined)?.key;
         if (held !== undefined && held !== key)
           throw new UsageError(
-            `The state file ${options.state} belongs to another watch (${typeof held === 'string' ? held : JSON.stringify(held)}).`,
+            `The state file ${options.state} belongs to another watch: ${watchLine(held, options.state)}.`,
             `Give this watch a --state file of its own, or delete ${options.state} to start it over.`,
           );
         return state;
@@ -122,6 +123,19 @@ async function pollEvent(watch: Watch): Promise<boolean> {
       );
   } else if (options.verbose) process.stderr.write(`social-data: ${records.length} new\n`);
   return notice !== undefined;
+}
+
+/** The watch a state file belongs to, as the command that runs it (core's key where it is no watch of ours). */
+function watchLine(key: unknown, state: string): string {
+  const watch = typeof key === 'string' ? watchOf(key) : undefined;
+  if (!watch || !(feedIds as readonly string[]).includes(watch.feed)) return JSON.stringify(key);
+  const feed = watch.feed as FeedId;
+  const argument = positionalParam(feeds[feed].endpoint)?.[0];
+  const value = argument === undefined ? undefined : watch.params[argument];
+  // An own-session feed's watch is its profile's: another profile is another watch.
+  const { session } = watch.params;
+  const profile = typeof session === 'string' ? ` --profile ${session}` : '';
+  return `social-data watch ${feedName(feed)}${typeof value === 'string' ? ` ${value}` : ''} --state ${state}${profile}`;
 }
 
 function sleep(ms: number, interrupt: Interrupt): Promise<void> {

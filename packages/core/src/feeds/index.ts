@@ -44,6 +44,6 @@ export { feedPages, listSize } from './pages';
 export { DEFAULT_POLL_PAGES, MAX_POLL_PAGES, pollPages } from './reading';
 export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
 export type { Segment } from './segments';
-export { watchKey } from './state';
+export { watchKey, watchOf } from './state';
 export type { Backlog, PositionState, TimeState, WatchState } from './state';
 export { newestRecord } from './watch';

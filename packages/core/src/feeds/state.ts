@@ -155,3 +155,20 @@ export function watchKey(feed: string, params: Readonly<Record<string, unknown>>
     });
   return `${feed}:${JSON.stringify(sorted)}`;
 }
+
+/**
+ * The feed and inputs of a watch key, for a host to show which watch a state belongs to in its
+ * own words (a command line, a trigger's name); undefined for a key it cannot read.
+ */
+export function watchOf(key: string): { feed: string; params: Record<string, unknown> } | undefined {
+  const at = key.indexOf(':');
+  if (at <= 0) return undefined;
+  try {
+    const entries: unknown = JSON.parse(key.slice(at + 1));
+    if (!Array.isArray(entries) || !entries.every((entry) => Array.isArray(entry) && entry.length === 2))
+      return undefined;
+    return { feed: key.slice(0, at), params: Object.fromEntries(entries as Array<[string, unknown]>) };
+  } catch {
+    return undefined;
+  }
+}
