@@ -6,6 +6,7 @@ import {
   newestRecord,
   takesManyAccounts,
   watchKey,
+  watchOf,
 } from '../../src/feeds';
 import { MAX_SEEN } from '../../src/feeds/state';
 import { pollFeed } from '../../src/feeds/watch';
@@ -50,6 +51,16 @@ describe('the feed catalog', () => {
     expect(watchKey('newFollower', { a: '1', b: '2' })).toBe(watchKey('newFollower', { b: '2', a: '1' }));
     expect(watchKey('newFollower', { userName: 'a' })).not.toBe(watchKey('newFollower', { userName: 'b' }));
     expect(watchKey('newFollower', { userName: 'a' })).not.toBe(watchKey('newFollowing', { userName: 'a' }));
+  });
+
+  it('reads back the feed and inputs of every feed key, and nothing from a key it cannot read', () => {
+    for (const feed of feedIds) {
+      const params = { list_id: '12', session: 'work', userName: 'Jack' };
+      // The key keeps a screen name in lower case: one account, however it was typed.
+      expect(watchOf(watchKey(feed, params))).toEqual({ feed, params: { ...params, userName: 'jack' } });
+    }
+    for (const key of ['', 'newFollower', ':[]', 'newFollower:{}', 'newFollower:[["a"]]', 'newFollower:nope'])
+      expect(watchOf(key)).toBeUndefined();
   });
 });
 
