@@ -261,7 +261,7 @@ describe('exit codes', () => {
     expect(result.stderr.match(/API key was rejected/g)).toHaveLength(1);
   });
 
-  it('takes an empty pipe as nothing to do: empty output, exit 0', async () => {
+  it('takes an empty pipe as nothing to do: empty output, exit 0, and says so on stderr', async () => {
     const empty = await bench.run(['user', 'followers', '@no_followers', '--format', 'ids']);
     expect(empty.stdout).toBe('');
     for (const args of [
@@ -270,7 +270,12 @@ describe('exit codes', () => {
       ['users', 'get', '-', '--format', 'json'],
     ]) {
       const result = await bench.run(args, { input: empty.stdout });
-      expect({ args, code: result.code, stderr: result.stderr }).toEqual({ args, code: 0, stderr: '' });
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+        args,
+        code: 0,
+        stderr: 'social-data: no values in stdin; nothing was asked.\n',
+      });
+      expect((await bench.run([...args, '--quiet'], { input: '' })).stderr).toBe('');
       expect(result.stdout.trim()).toMatch(/^(\[\])?$/);
     }
   });
@@ -327,7 +332,7 @@ describe('exit codes', () => {
     const result = await bench.run(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
-      /^social-data: there is no command "no-such-[a-z-]+( followers)?"\.\nhint: run social-data help/,
+      /^social-data: there is no command "(user )?no-such-[a-z-]+( followers)?"\.\nhint: run social-data help/,
     );
     expect(result.stdout).toBe('');
   });

@@ -64,6 +64,11 @@ async function inputsOf(
   // Values asked for from a pipe or a file that held none: nothing to do, which is no error
   // (an empty list upstream in cron). With nothing given at all, the argument is missing.
   const piped = listed.includes('-') || options.input !== undefined;
+  if (values.length === 0 && piped && !options.quiet) {
+    // Said, so a pipeline whose first command failed is not taken for one with nothing in it.
+    const source = options.input !== undefined && options.input !== '-' ? options.input : 'stdin';
+    process.stderr.write(`social-data: no values in ${source}; nothing was asked.\n`);
+  }
   if (values.length === 0) return piped ? [] : [{ params: base }];
   if (isIdList(spec)) return [{ params: { ...base, [name]: values.join('\n') } }];
   return values.map((value) => ({ params: { ...base, [name]: value }, label: value }));
