@@ -55,6 +55,16 @@ describe('configure and profiles', () => {
     }
   });
 
+  it('saves a plain http:// address to another machine, and warns that commands will refuse it without the flag', async () => {
+    const result = await configure(['http://api.example.com', KEY, '', '']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /\nsocial-data: warning: http:\/\/api\.example\.com is plain http:\/\/ to another machine, .* unless given --allow-insecure-http\.\n$/,
+    );
+    // The sandbox on loopback is plain http:// too, and is no warning.
+    expect((await configure([bench.sandbox.url, KEY, '', ''])).stderr).not.toMatch(/warning/);
+  });
+
   it('keeps the saved values where an answer is empty, and keeps other profiles', async () => {
     await configure([bench.sandbox.url, KEY, '', '']);
     await configure(['http://127.0.0.1:9', 'tda_other_key_0001', '', ''], 'work');

@@ -79,6 +79,20 @@ function checkProfile(profile: Credentials): void {
   }
 }
 
+/**
+ * Whether the base URL is plain http:// to another machine, which every command refuses unless
+ * it is given --allow-insecure-http: saved, as the profile may be meant for that, but said.
+ */
+function refusedWithoutFlag(profile: Credentials): boolean {
+  if (!profile.baseUrl) return false;
+  try {
+    createClient({ baseUrl: profile.baseUrl, apiKey: 'tda_left_empty' });
+    return false;
+  } catch (error) {
+    return error instanceof ValidationError && error.field === 'baseUrl';
+  }
+}
+
 export function addConfigureCommand(program: Command): void {
   program
     .command('configure')
@@ -99,6 +113,10 @@ export function addConfigureCommand(program: Command): void {
         config.profiles[name] = profile;
         writeConfig(path, config);
         process.stderr.write(`social-data: saved profile "${name}" in ${path} (mode 0600).\n`);
+        if (refusedWithoutFlag(profile))
+          process.stderr.write(
+            `social-data: warning: ${profile.baseUrl} is plain http:// to another machine, which sends the API key unencrypted: every command refuses it unless given --allow-insecure-http.\n`,
+          );
       } catch (error) {
         if (error instanceof Error && error.name === 'ExitPromptError') {
           process.exitCode = 130;
