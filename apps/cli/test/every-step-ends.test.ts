@@ -96,6 +96,15 @@ it('case 4: Ctrl-C while a retry waits out a Retry-After ends the command, and n
   expect(requests('getUserFollowers') - before).toBe(sentBefore);
 });
 
+it('says on stderr why a command waits out a Retry-After, unless asked for quiet', async () => {
+  for (const quiet of [false, true]) {
+    bench.sandbox.faults.add({ fault: 'rate-limit', times: 1, endpoint: 'getUser', retryAfter: 1 });
+    const result = await bench.run(['user', 'get', '@followers_1k', ...(quiet ? ['--quiet'] : [])]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(quiet ? '' : 'social-data: rate limited; waiting 1 s before attempt 2 of 3\n');
+  }
+});
+
 it('case 5: 350 ids give the 350 tweets asked, in their order, whatever else the API sends', async () => {
   const asked = tweetIds(bench.sandbox, 350);
   bench.sandbox.faults.add({ fault: 'extra-record', endpoint: 'lookupTweets' });

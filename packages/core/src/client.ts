@@ -55,6 +55,16 @@ import { refusePlainHttp } from './security/plain-http';
 import { createRedactor, redactError } from './security/redactor';
 import type { Redact } from './security/redactor';
 
+/** A wait before a retry: how long, which attempt comes next, and whether the rate limit is why. */
+export interface RetryWait {
+  endpoint: EndpointId;
+  ms: number;
+  /** The attempt that follows the wait, counted from 1, and how many there may be. */
+  attempt: number;
+  attempts: number;
+  rateLimited: boolean;
+}
+
 export interface ClientOptions {
   apiKey: string;
   /** Where the API lives; a credential field, pointed at the sandbox by the demo and the tests. */
@@ -90,6 +100,11 @@ export interface ClientOptions {
   gate?: RequestGate | undefined;
   /** Receives one redacted line per attempt. */
   logger?: ((line: string) => void) | undefined;
+  /**
+   * Told before each wait for a retry, so a host can say why nothing happens for a while (a
+   * rate limit's Retry-After) where its user looks, without a request log.
+   */
+  onRetryWait?: ((wait: RetryWait) => void) | undefined;
   /**
    * Errors the transport throws that are already the host's final answer (a `z.errors` class
    * that `z.request` raised): passed on unchanged and never retried. Answers are read by core
@@ -624,6 +639,13 @@ export class SocialDataClient {
         () =>
           `waiting ${(delay / 1000).toFixed(1)} s before attempt ${attempt + 2} of ${maxRetries + 1}${rateLimited ? ' (rate limited)' : ''}`,
       );
+      this.options.onRetryWait?.({
+        endpoint: id,
+        ms: delay,
+        attempt: attempt + 2,
+        attempts: maxRetries + 1,
+        rateLimited,
+      });
       await this.wait(
         // A 429's pause holds every call of this client: only the client's own signal (all of
         // them cancelled) may end it early; one call's cancel ends that call's wait alone.

@@ -19,7 +19,14 @@ export {
   MAX_CONCURRENCY,
 } from './client';
 export { DEFAULT_MAX_RETRIES, mayPassLater } from './http/retry';
-export type { BatchFailure, BatchResult, CallOptions, ClientOptions, UntypedParams } from './client';
+export type {
+  BatchFailure,
+  BatchResult,
+  CallOptions,
+  ClientOptions,
+  RetryWait,
+  UntypedParams,
+} from './client';
 export type { Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './http/body-limit';
 export type { Body } from './http/body-limit';

@@ -6,10 +6,14 @@ import { configPath, profileName, resolveCredentials } from '../config/profile';
 export interface ConnectionOptions {
   profile?: string;
   verbose?: boolean;
+  quiet?: boolean;
   retries?: number;
   timeout?: number;
   allowInsecureHttp?: boolean;
 }
+
+/** A wait a user would notice; a short backoff is not worth a line. */
+const LONG_WAIT_MS = 2000;
 
 /**
  * A client on the run's credentials. `--verbose` logs one line per request through core's
@@ -27,6 +31,17 @@ export function clientFor(options: ConnectionOptions, signal: AbortSignal): Soci
     timeoutMs: options.timeout,
     allowInsecureHttp: options.allowInsecureHttp,
     logger: options.verbose ? (line) => process.stderr.write(`social-data: ${line}\n`) : undefined,
+    // A rate limit's wait (up to a minute) would look like a hang: said unless asked for quiet
+    // (--verbose says it already, in its request log).
+    onRetryWait:
+      options.verbose || options.quiet
+        ? undefined
+        : ({ ms, attempt, attempts, rateLimited }) => {
+            if (rateLimited || ms >= LONG_WAIT_MS)
+              process.stderr.write(
+                `social-data: ${rateLimited ? 'rate limited' : 'retrying'}; waiting ${Math.ceil(ms / 1000)} s before attempt ${attempt} of ${attempts}\n`,
+              );
+          },
   });
   // The address as the client took it: a password or a key in the URL as given is never shown.
   if (options.verbose)

@@ -35,6 +35,19 @@ describe('retries of idempotent calls', () => {
     ]);
   });
 
+  it('tells a host each wait before it starts, without a logger, with what it needs to say why', async () => {
+    getUser().reply(429, { status: 'error', msg: 'slow down' }, { 'Retry-After': '45' });
+    getUser().reply(503, 'busy');
+    getUser().reply(200, ok(user(1)));
+    const waits: unknown[] = [];
+    const { client, sleeps } = testClient({ onRetryWait: (wait) => waits.push(wait) });
+    await client.call('getUser', { userName: 'jack' });
+    expect(waits).toEqual([
+      { endpoint: 'getUser', ms: 45_000, attempt: 2, attempts: 3, rateLimited: true },
+      { endpoint: 'getUser', ms: sleeps[1], attempt: 3, attempts: 3, rateLimited: false },
+    ]);
+  });
+
   it('waits until a Retry-After HTTP date', async () => {
     getUser().reply(
       429,
