@@ -12,7 +12,7 @@ const TOOL_GROUPS: string[] = [...new Set(ALL_TOOLS.map((tool) => endpointSpec(t
  * model to choose from): names and groups, any order; empty is all. An unknown entry is refused,
  * naming it and what exists.
  */
-function selectTools(list: string | undefined): string[] {
+function selectTools(list: string | undefined, name: string): string[] {
   const wanted = (list ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -21,8 +21,8 @@ function selectTools(list: string | undefined): string[] {
   for (const entry of wanted)
     if (!TOOL_GROUPS.includes(entry) && !ALL_TOOLS.some((tool) => tool.name === entry))
       throw new ValidationError(
-        `--tools: "${entry}" is neither a tool nor a group. Use groups (${TOOL_GROUPS.join(', ')}) or tool names such as ${ALL_TOOLS[0]!.name}.`,
-        { field: '--tools', hint: 'Correct --tools (or SOCIAL_DATA_MCP_TOOLS) and start the server again.' },
+        `${name}: "${entry}" is neither a tool nor a group. Use groups (${TOOL_GROUPS.join(', ')}) or tool names such as ${ALL_TOOLS[0]!.name}.`,
+        { field: name, hint: `Correct ${name} and start the server again.` },
       );
   return ALL_TOOLS.filter(
     (tool) => wanted.includes(tool.name) || wanted.includes(endpointSpec(tool.id).resource),
@@ -68,15 +68,14 @@ export interface CliOptions {
 }
 
 /** Seconds from the flag or the variable, as core's per-request limit. */
-function timeoutOf(value: string | undefined): number | undefined {
+function timeoutOf(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   return (
-    normalizeCount(value, { min: 1, max: MAX_TIMEOUT_S, default: DEFAULT_TIMEOUT_MS / 1000 }, '--timeout') *
-    1000
+    normalizeCount(value, { min: 1, max: MAX_TIMEOUT_S, default: DEFAULT_TIMEOUT_MS / 1000 }, name) * 1000
   );
 }
 
-/** Flags first, then the environment; a bad value throws a ValidationError naming the flag. */
+/** Flags first, then the environment; a bad value throws a ValidationError naming the flag or variable given. */
 export function readOptions(argv: string[], env: Record<string, string | undefined>): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -94,21 +93,26 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
     strict: true,
   });
   const transport = env.SOCIAL_DATA_MCP_TRANSPORT?.trim().toLowerCase();
+  // A bad value is named as the user gave it: the flag, or else the variable.
+  const given = (flag: 'port' | 'budget' | 'tools' | 'timeout', variable: string) =>
+    values[flag] !== undefined
+      ? { value: values[flag], name: `--${flag}` }
+      : { value: env[variable], name: variable };
+  const port = given('port', 'SOCIAL_DATA_MCP_PORT');
+  const budget = given('budget', 'SOCIAL_DATA_MCP_BUDGET');
+  const tools = given('tools', 'SOCIAL_DATA_MCP_TOOLS');
+  const timeout = given('timeout', 'SOCIAL_DATA_MCP_TIMEOUT');
   return {
     http: values.http ?? transport === 'http',
     host: values.host ?? env.SOCIAL_DATA_MCP_HOST ?? DEFAULT_HOST,
-    port: normalizeCount(
-      values.port ?? env.SOCIAL_DATA_MCP_PORT ?? DEFAULT_PORT,
-      { min: 0, max: 65535 },
-      '--port',
-    ),
+    port: normalizeCount(port.value ?? DEFAULT_PORT, { min: 0, max: 65535 }, port.name),
     budget: normalizeCount(
-      values.budget ?? env.SOCIAL_DATA_MCP_BUDGET ?? DEFAULT_OUTPUT_BUDGET,
+      budget.value ?? DEFAULT_OUTPUT_BUDGET,
       { min: MIN_OUTPUT_BUDGET, default: DEFAULT_OUTPUT_BUDGET },
-      '--budget',
+      budget.name,
     ),
-    tools: selectTools(values.tools ?? env.SOCIAL_DATA_MCP_TOOLS),
-    timeoutMs: timeoutOf(values.timeout ?? env.SOCIAL_DATA_MCP_TIMEOUT),
+    tools: selectTools(tools.value, tools.name),
+    timeoutMs: timeoutOf(timeout.value, timeout.name),
     verbose: values.verbose ?? ['1', 'true'].includes(env.SOCIAL_DATA_MCP_VERBOSE ?? ''),
     help: values.help ?? false,
     version: values.version ?? false,

@@ -37,6 +37,19 @@ describe('options', () => {
     expect(() => readOptions(argv, {})).toThrow(message);
   });
 
+  it.each([
+    ['SOCIAL_DATA_MCP_BUDGET', 'abc', 'SOCIAL_DATA_MCP_BUDGET: "abc" is not a whole number'],
+    ['SOCIAL_DATA_MCP_PORT', '70000', 'SOCIAL_DATA_MCP_PORT: 70000 is out of range'],
+    ['SOCIAL_DATA_MCP_TIMEOUT', '0', 'SOCIAL_DATA_MCP_TIMEOUT: 0 is out of range'],
+    [
+      'SOCIAL_DATA_MCP_TOOLS',
+      'followerz',
+      'SOCIAL_DATA_MCP_TOOLS: "followerz" is neither a tool nor a group',
+    ],
+  ])('refuse %s=%j naming the variable, which is what the user set', (variable, value, message) => {
+    expect(() => readOptions([], { [variable]: value })).toThrow(message);
+  });
+
   // Issue 42: a tool set the user chooses, by group or name, from the flag or the environment.
   it('pick tools by group and by name, all by default, and refuse an unknown one naming it', () => {
     expect(readOptions([], {}).tools).toHaveLength(endpointIds.length);

@@ -57,8 +57,11 @@ export function agentErrorOutput(
         : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
     ),
   };
-  if (error instanceof ValidationError && error.field && !aboutSettings(error))
-    detail.field = words?.field?.(error.field) ?? error.field;
+  if (error instanceof ValidationError && error.field && !aboutSettings(error)) {
+    // The argument to correct (`user_ids`); which entry of it, the message says.
+    const argument = error.field.replace(/\[\d*\]$/, '');
+    detail.field = words?.field?.(argument) ?? error.field;
+  }
   if (known && error.hint) detail.hint = say(error.hint);
   // "Correct the named input" would send a model after an argument it does not have.
   if (words && aboutSettings(error) && error instanceof ValidationError)

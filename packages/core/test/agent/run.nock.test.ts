@@ -268,6 +268,12 @@ describe('the tools', () => {
     });
     const old = parse((await runAgentTool(client, 'getUsersByIds', { userIds: 'x.com/jack' })).text);
     expect(old.error).toMatchObject({ field: 'user_ids' });
+    // An entry of a list is named as the argument, the message saying which entry.
+    const entry = parse((await runAgentTool(client, 'getUsersByIds', { user_ids: ['12', 'abc'] })).text);
+    expect(entry.error).toMatchObject({
+      field: 'user_ids',
+      message: expect.stringMatching(/^user_ids \(entry 2\): /),
+    });
     // n8n fills the catalog's names and reads them back so.
     const n8n = parse(
       (await runAgentTool(client, 'getUser', { userName: 'not a name!' }, { argNames: 'catalog' })).text,
