@@ -60,7 +60,7 @@ describe('watch', () => {
     for (let run = 0; run < 3; run += 1) runs.push(await bench.run(args));
     expect(runs.map((run) => run.code)).toEqual([0, 3, 0]);
     expect(runs[1]!.stderr).toMatch(
-      /^social-data: warning: this list is longer than one poll watches: removals are seen among its first 200 accounts.*Raise --max-pages \(now 1\)/,
+      /^social-data: warning: this feed holds more accounts than one poll watches: removals are seen among the first 200 accounts.*Raise --max-pages \(now 1\)/,
     );
     expect(runs.map((run) => run.stdout)).toEqual(['', '', '']);
     expect(runs[2]!.stderr).toBe('');

@@ -319,7 +319,7 @@ export const triggers = Object.fromEntries(
           label: feed.displayName,
           description: `${
             removal
-              ? `Triggers on each ${lowerFirst(feed.description)}: only removals it is sure of, among the accounts a check reads (a notice says once when a list is longer).`
+              ? `Triggers on each ${lowerFirst(feed.description)}: only removals it is sure of, among the accounts a check reads (a notice says once when it holds more accounts than a check reads).`
               : `Triggers on each new item: ${lowerFirst(feed.description)}.`
           }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },

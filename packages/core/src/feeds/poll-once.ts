@@ -166,7 +166,7 @@ function partialList(
     notice: {
       notice: 'partial',
       may_be_missed: 0,
-      message: `This list is longer than one poll watches: removals are seen among its first ${read.accounts.toLocaleString('en-US')} accounts, the most recent, and an account that leaves below them is not seen. ${
+      message: `This feed holds more accounts than one poll watches: removals are seen among the first ${read.accounts.toLocaleString('en-US')} accounts, the most recent, and an account that leaves below them is not seen. ${
         maxPages < MAX_POLL_PAGES
           ? `Raise ${pagesSetting} (now ${maxPages}) to watch more of it`
           : 'A poll reads as many pages as it may'
