@@ -75,7 +75,7 @@ describe('every catalog endpoint is a command (a new catalog entry needs no chan
       const shown = kebab(name);
       expect(result.stderr).toMatch(
         new RegExp(
-          `^(social-data: <${shown}>: (this parameter is required|the [a-z ]+ is empty|no ids given)\..*\nhint: ${hints.validation}|error: missing required argument '${shown}')\n$`,
+          `^(social-data: <${shown}>: (this parameter is required|the [a-z ]+ is empty|no ids given)\\..*\nhint: ${hints.validation}|error: missing required argument '${shown}')\n$`,
         ),
       );
     },
