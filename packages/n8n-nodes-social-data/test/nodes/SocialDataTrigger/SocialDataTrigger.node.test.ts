@@ -723,7 +723,7 @@ describe('a removal event on a list longer than a poll reads (decision N23)', ()
     expect(rest).toEqual([]);
     expect(notice).toMatchObject({ notice: 'partial', may_be_missed: 0 });
     expect(String(notice!.message)).toMatch(
-      /among its first 200 accounts.*Raise Max Pages per Poll \(under Options\) \(now 1\)/,
+      /among the first 200 accounts.*Raise Max Pages per Poll \(under Options\) \(now 1\)/,
     );
     expect(await active.poll()).toEqual([]);
   });
