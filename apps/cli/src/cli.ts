@@ -18,8 +18,13 @@ const [first, groupName, operationName] = args;
 const group = program.commands.find((command) => command.name() === groupName);
 const operation = group?.commands.find((sub) => sub.name() === operationName);
 // Commander would show the program's help for a name it does not know, as if that were an answer.
+// Flags (`help --help`) and commands without operations (`help watch …`) are commander's to answer.
+const named = (word: string | undefined): word is string => word !== undefined && !word.startsWith('-');
 const unknown =
-  first === 'help' && groupName !== undefined && (!group || (operationName !== undefined && !operation));
+  first === 'help' &&
+  named(groupName) &&
+  groupName !== 'help' &&
+  (!group || (named(operationName) && group.commands.length > 0 && !operation));
 
 if (unknown) {
   const asked = [groupName, operationName].filter(Boolean).join(' ');
@@ -29,8 +34,12 @@ if (unknown) {
   process.exitCode = EXIT.usage;
 } else {
   try {
+    // `help help` is the program's help, as `help` is.
+    const asked = first === 'help' && groupName === 'help' ? [] : args.slice(1);
     await program.parseAsync(
-      first === 'help' && operation ? [node, script, ...args.slice(1), '--help'] : process.argv,
+      first === 'help' && (operation || groupName === 'help')
+        ? [node, script, ...asked, '--help']
+        : process.argv,
     );
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;

@@ -337,14 +337,20 @@ describe('exit codes', () => {
     expect(result.stdout).toBe('');
   });
 
-  it.each([['help'], ['help', 'user'], ['help', 'watch'], ['user', '--help']])(
-    'exits 0 on %s %s, help that was asked for, on stdout',
-    async (...args) => {
-      const result = await bench.run(args);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^Usage: social-data/);
-    },
-  );
+  it.each([
+    ['help'],
+    ['help', 'user'],
+    ['help', 'watch'],
+    ['user', '--help'],
+    ['help', '--help'],
+    ['help', 'watch', 'new-tweet'],
+    ['help', 'completion', 'bash'],
+    ['help', 'help'],
+  ])('exits 0 on %s %s, help that was asked for, on stdout', async (...args) => {
+    const result = await bench.run(args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: social-data/);
+  });
 
   it('exits 2 on a bare group, which is no command to run', async () => {
     expect((await bench.run(['user'])).code).toBe(2);
