@@ -1,4 +1,4 @@
-import { createProgress } from '../src/run/progress';
+import { barOnScreen, createProgress } from '../src/run/progress';
 
 describe('the progress bar', () => {
   it("gives a resumed export's rate from this run's records, not the ones an earlier run wrote", async () => {
@@ -19,5 +19,21 @@ describe('the progress bar', () => {
     }
     const text = written.join('');
     expect(text).toMatch(/200000\/200000 records \| 1000 pages \| 1000\/s/);
+  });
+
+  it('says when a bar is on screen, so a retry wait writes no line into it', async () => {
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(barOnScreen()).toBe(false);
+      const progress = await createProgress('on', 10);
+      expect(barOnScreen()).toBe(true);
+      progress.stop();
+      expect(barOnScreen()).toBe(false);
+      // No bar at all (--quiet): nothing is on screen.
+      await createProgress('off', 10);
+      expect(barOnScreen()).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { createClient } from '@social-data/core/node';
+import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 import type { SocialDataClient } from '@social-data/core';
 import { configPath, profileName, resolveCredentials } from '../config/profile';
+import { barOnScreen } from './progress';
 
 /** Options every command that calls the API takes. */
 export interface ConnectionOptions {
@@ -29,15 +30,17 @@ export function clientFor(options: ConnectionOptions, signal: AbortSignal): Soci
     signal,
     maxRetries: options.retries,
     timeoutMs: options.timeout,
-    allowInsecureHttp: options.allowInsecureHttp,
+    // The flag, or the variable every SOCIAL_DATA_* reader takes (cron sets it once).
+    allowInsecureHttp: options.allowInsecureHttp || clientOptionsFromEnv().allowInsecureHttp,
     logger: options.verbose ? (line) => process.stderr.write(`social-data: ${line}\n`) : undefined,
     // A rate limit's wait (up to a minute) would look like a hang: said unless asked for quiet
-    // (--verbose says it already, in its request log).
+    // (--verbose says it already, in its request log) or a progress bar, whose clock goes on, is
+    // on screen (a line would land inside it).
     onRetryWait:
       options.verbose || options.quiet
         ? undefined
         : ({ ms, attempt, attempts, rateLimited }) => {
-            if (rateLimited || ms >= LONG_WAIT_MS)
+            if ((rateLimited || ms >= LONG_WAIT_MS) && !barOnScreen())
               process.stderr.write(
                 `social-data: ${rateLimited ? 'rate limited' : 'retrying'}; waiting ${Math.ceil(ms / 1000)} s before attempt ${attempt} of ${attempts}\n`,
               );

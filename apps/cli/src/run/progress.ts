@@ -8,6 +8,14 @@ export type ProgressChoice = 'auto' | 'on' | 'off';
 
 const silent: Progress = { update() {}, stop() {} };
 
+/** Bars on screen now: a line written to stderr meanwhile would land inside one. */
+let drawn = 0;
+
+/** Whether a bar is drawn: a line for the user waits, the bar's clock showing the time pass. */
+export function barOnScreen(): boolean {
+  return drawn > 0;
+}
+
 /** Shown on stderr when it is a terminal (`auto`), always (`--progress`) or never (`--quiet`). */
 export function progressEnabled(choice: ProgressChoice): boolean {
   return choice === 'on' || (choice === 'auto' && process.stderr.isTTY === true);
@@ -38,6 +46,7 @@ export async function createProgress(
   });
   const started = now();
   bar.start(total ?? 0, 0, { pages: 0, rate: 0 });
+  drawn += 1;
   return {
     update(records, pages) {
       const seconds = (now() - started) / 1000;
@@ -46,6 +55,7 @@ export async function createProgress(
     },
     stop() {
       bar.stop();
+      drawn -= 1;
     },
   };
 }
