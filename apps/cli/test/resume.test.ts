@@ -182,6 +182,10 @@ describe('--checkpoint', () => {
     expect(below.stderr).toMatch(
       /^social-data: --limit 10: the export this checkpoint resumes already holds [\d,]+ records\./,
     );
+    expect(below.stderr).toMatch(/\nhint: Give --limit \d+ or more \(or --all\), or delete /);
+    // With --all given already, the way out is to leave the bound out.
+    const withAll = await bench.run([...args.map((arg) => (arg === '50000' ? '10' : arg)), '--all']);
+    expect(withAll.stderr).toMatch(/\nhint: Give --limit \d+ or more \(or leave --limit out\), or delete /);
     await resumeToTheEnd(args, checkpoint);
     const text = readFileSync(output, 'utf8');
     const header = text.slice(0, text.indexOf('\n'));

@@ -203,7 +203,7 @@ function refuseBoundsBelow(saved: Checkpoint, paging: PagingOptions): void {
     if (bound !== undefined && done > bound)
       throw new UsageError(
         `${flag} ${bound}: the export this checkpoint resumes already holds ${count(done)} ${noun}.`,
-        `Give ${flag} ${done} or more (or --all), or delete ${paging.checkpoint ?? 'the checkpoint'} to start over.`,
+        `Give ${flag} ${done} or more${paging.all ? ` (or leave ${flag} out)` : ' (or --all)'}, or delete ${paging.checkpoint ?? 'the checkpoint'} to start over.`,
       );
 }
 
