@@ -115,7 +115,7 @@ export function addConfigureCommand(program: Command): void {
         process.stderr.write(`social-data: saved profile "${name}" in ${path} (mode 0600).\n`);
         if (refusedWithoutFlag(profile))
           process.stderr.write(
-            `social-data: warning: ${profile.baseUrl} is plain http:// to another machine, which sends the API key unencrypted: every command refuses it unless given --allow-insecure-http.\n`,
+            `social-data: warning: ${new URL(profile.baseUrl ?? '').origin} is plain http:// to another machine, which sends the API key unencrypted: every command refuses it unless given --allow-insecure-http.\n`,
           );
       } catch (error) {
         if (error instanceof Error && error.name === 'ExitPromptError') {
