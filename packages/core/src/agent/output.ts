@@ -60,7 +60,7 @@ export function agentErrorOutput(
   if (error instanceof ValidationError && error.field && !aboutSettings(error)) {
     // The argument to correct (`user_ids`); which entry of it, the message says.
     const argument = error.field.replace(/\[\d*\]$/, '');
-    detail.field = words?.field?.(argument) ?? error.field;
+    detail.field = words?.field?.(argument) ?? argument;
   }
   if (known && error.hint) detail.hint = say(error.hint);
   // "Correct the named input" would send a model after an argument it does not have.

@@ -30,8 +30,12 @@ const LABELS: Record<string, string> = {
 };
 
 /** A credential field or a node-wide one by its label; own names only (never `toString`). */
-export const settingLabel = (name: string): string | undefined =>
+const settingLabel = (name: string): string | undefined =>
   Object.hasOwn(LABELS, name) ? LABELS[name] : undefined;
+
+/** A credential field by its label, as a message names it; undefined for anything else. */
+export const credentialLabel = (name: string): string | undefined =>
+  Object.hasOwn(CREDENTIAL_FIELDS, name) ? settingLabel(name) : undefined;
 
 /** A parameter or a filter option of the operation by its label in the panel, else a node-wide field. */
 function labelOf(name: string, operation: EndpointId | undefined): string | undefined {

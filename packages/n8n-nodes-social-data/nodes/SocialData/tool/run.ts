@@ -5,7 +5,7 @@ import type { AgentOutput } from '@social-data/core/agent';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { CREDENTIAL_TITLE } from '../../shared/credential';
-import { settingLabel, toNodeError } from '../../shared/errors';
+import { credentialLabel, toNodeError } from '../../shared/errors';
 import { clientFor } from '../../shared/transport/client';
 import { readParams } from '../actions/params';
 import { operationLabel } from '../actions/resources';
@@ -67,7 +67,7 @@ async function callAsTool(context: IExecuteFunctions, itemIndex: number): Promis
     signal: context.getExecutionCancelSignal?.(),
     // The node's fields are the catalog's inputs, which its $fromAI names are too.
     argNames: 'catalog',
-    settingNames: settingLabel,
+    settingNames: credentialLabel,
   });
 }
 
