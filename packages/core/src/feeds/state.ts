@@ -165,8 +165,9 @@ export function watchOf(key: string): { feed: string; params: Record<string, unk
   if (at <= 0) return undefined;
   try {
     const entries: unknown = JSON.parse(key.slice(at + 1));
-    if (!Array.isArray(entries) || !entries.every((entry) => Array.isArray(entry) && entry.length === 2))
-      return undefined;
+    const named = (entry: unknown) =>
+      Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string';
+    if (!Array.isArray(entries) || !entries.every(named)) return undefined;
     return { feed: key.slice(0, at), params: Object.fromEntries(entries as Array<[string, unknown]>) };
   } catch {
     return undefined;

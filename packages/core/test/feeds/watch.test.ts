@@ -59,7 +59,15 @@ describe('the feed catalog', () => {
       // The key keeps a screen name in lower case: one account, however it was typed.
       expect(watchOf(watchKey(feed, params))).toEqual({ feed, params: { ...params, userName: 'jack' } });
     }
-    for (const key of ['', 'newFollower', ':[]', 'newFollower:{}', 'newFollower:[["a"]]', 'newFollower:nope'])
+    for (const key of [
+      '',
+      'newFollower',
+      ':[]',
+      'newFollower:{}',
+      'newFollower:[["a"]]',
+      'newFollower:nope',
+      'newFollower:[[1,2]]',
+    ])
       expect(watchOf(key)).toBeUndefined();
   });
 });
