@@ -7,7 +7,7 @@ export const SETTINGS_NAME = "this MCP server's SOCIAL_DATA_* environment variab
 
 /** Told to the model with errors only the user can fix, so it asks them to fix the right thing. */
 export const SETTINGS_TEXT =
-  'This MCP server reads its settings from its environment: SOCIAL_DATA_API_KEY (the key, tda_…), SOCIAL_DATA_BASE_URL (the API address), and for own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. Ask the user to correct them in the MCP client configuration and restart the server.';
+  'This MCP server reads its settings from its environment: SOCIAL_DATA_API_KEY (the key, tda_…), SOCIAL_DATA_BASE_URL (the API address), for own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY, and SOCIAL_DATA_ALLOW_INSECURE_HTTP=true only for a plain http:// address on a trusted network. Ask the user to correct them in the MCP client configuration and restart the server.';
 
 /** Core's name of each setting, as the variable this server reads it from. */
 const VARIABLES: Record<string, string> = {

@@ -149,7 +149,7 @@ describe('many accounts in one Zapier trigger', () => {
     expect(String((error as Error).message)).toMatch(/not found/i);
     // Each account is named: the user sees which of them to fix, not only the first.
     expect(String((error as Error).message)).toMatch(
-      /Username \\"no_such_account_z\\", \\"no_such_account_q\\" was not found/,
+      /Username \\"no_such_account_z\\", \\"no_such_account_q\\" were not found/,
     );
   });
 

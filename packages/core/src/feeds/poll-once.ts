@@ -273,7 +273,7 @@ function everyAccountFailed(failures: readonly AccountFailure[]): unknown {
     new Set(failures.map(cause)).size > 1
       ? `Every watched account failed: ${failures.map((failure) => `@${failure.account}: ${(failure.error as Error).message}`).join('; ')}`
       : first.message.includes(named(account))
-        ? first.message.split(named(account)).join(all)
+        ? first.message.split(named(account)).join(all).replace(' was not found', ' were not found')
         : `${first.message} (every watched account: ${failures.map((failure) => `@${failure.account}`).join(', ')})`;
   // What to do for each cause, not the first account's alone.
   const hints = failures.map(({ error }) => (error instanceof SocialDataError ? error.hint : ''));

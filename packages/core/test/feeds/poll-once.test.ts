@@ -337,7 +337,7 @@ describe('a poll in which every account failed', () => {
       many({ gone_a: missing('gone_a'), gone_b: missing('gone_b'), gone_c: missing('gone_c') }),
     ).catch((failure: unknown) => failure);
     expect((error as Error).message).toBe(
-      'Username "gone_a", "gone_b", "gone_c" was not found (HTTP 404 on getUserTweets): User not found',
+      'Username "gone_a", "gone_b", "gone_c" were not found (HTTP 404 on getUserTweets): User not found',
     );
   });
 

@@ -680,7 +680,7 @@ describe('many accounts in one trigger', () => {
     const error = (await active.poll().catch((failure: unknown) => failure)) as Error;
     expect(error.message).toMatch(/not found/i);
     // Said once, naming both, as each account's own message named it.
-    expect(error.message).toMatch(/^Username "no_such_account_y", "no_such_account_w" was not found /);
+    expect(error.message).toMatch(/^Username "no_such_account_y", "no_such_account_w" were not found /);
   });
 
   it('refuses more than 50 accounts or a bad name before any request, naming the field', async () => {
