@@ -20,7 +20,8 @@ describe('clientFor and plain http://', () => {
       SOCIAL_DATA_ALLOW_INSECURE_HTTP: variable,
     };
     if (variable === undefined) delete process.env.SOCIAL_DATA_ALLOW_INSECURE_HTTP;
-    return () => clientFor({ allowInsecureHttp: flag }, new AbortController().signal);
+    const options = flag === undefined ? {} : { allowInsecureHttp: flag };
+    return () => clientFor(options, new AbortController().signal);
   }
 
   it.each([
