@@ -56,8 +56,21 @@ export class PermissionError extends ApiError {
   override name = 'PermissionError';
 }
 
+/** What a read found nothing at, as the catalog names its input: `{ what: 'Username', value: 'jack' }`. */
+export interface Missing {
+  what: string;
+  value: string;
+}
+
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
+  /** What was not found, when core could tell (the address's account, list…); else empty. */
+  readonly missing: readonly Missing[];
+
+  constructor(message: string, context: ApiErrorContext & { missing?: readonly Missing[] } = {}) {
+    super(message, context);
+    this.missing = context.missing ?? [];
+  }
 }
 
 export interface ValidationErrorContext extends ApiErrorContext {

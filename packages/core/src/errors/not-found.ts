@@ -2,7 +2,25 @@ import { endpointSpec } from '../catalog/queries';
 import type { EndpointId } from '../catalog/endpoints';
 import type { NormalizedParams } from '../input/params';
 import { NotFoundError } from './classes';
-import type { SocialDataError } from './classes';
+import type { Missing, SocialDataError } from './classes';
+
+/** `Username "jack" was not found`, or for several, `Username "a", "b" were not found`. */
+function notFound(missing: readonly Missing[]): string {
+  const kinds = [...new Set(missing.map(({ what }) => what))];
+  const subject = kinds
+    .map(
+      (what) =>
+        `${what} ${missing
+          .filter((entry) => entry.what === what)
+          .map(({ value }) => `"${value}"`)
+          .join(', ')}`,
+    )
+    .join(', ');
+  return `${subject} ${missing.length > 1 ? 'were' : 'was'} not found`;
+}
+
+/** What a named "not found" says after its subject: where, and the API's words. */
+const tailOf = (error: NotFoundError) => error.message.slice(notFound(error.missing).length);
 
 /**
  * A "not found" that names what was not found (`Username "jack" was not found`), as every surface
@@ -15,14 +33,36 @@ export function namingWhatIsMissing(
   params: NormalizedParams,
 ): SocialDataError {
   if (!(error instanceof NotFoundError) || !error.message.startsWith('Not found')) return error;
-  const named = Object.entries(endpointSpec(id).params)
+  const missing = Object.entries(endpointSpec(id).params)
     .filter(([name, spec]) => spec.in === 'path' && typeof params[name] === 'string' && params[name] !== '')
-    .map(([name, spec]) => `${spec.displayName} "${String(params[name])}"`);
-  if (named.length === 0) return error;
-  return new NotFoundError(error.message.replace(/^Not found/, `${named.join(', ')} was not found`), {
+    .map(([name, spec]) => ({ what: spec.displayName, value: String(params[name]) }));
+  if (missing.length === 0) return error;
+  return new NotFoundError(error.message.replace(/^Not found/, notFound(missing)), {
     status: error.status,
     apiMessage: error.apiMessage,
     endpoint: error.endpoint,
     hint: error.hint,
+    missing,
+  });
+}
+
+/**
+ * Several reads that each found nothing, alike but for what they looked for (each account of a
+ * watch), said once: `Username "a", "b" were not found (HTTP 404 on …)`. Undefined when they
+ * are not all such reads, or differ in more than that.
+ */
+export function notFoundTogether(errors: readonly unknown[]): NotFoundError | undefined {
+  const named = errors.filter(
+    (error): error is NotFoundError => error instanceof NotFoundError && error.missing.length > 0,
+  );
+  const [first] = named;
+  if (!first || named.length !== errors.length || new Set(named.map(tailOf)).size > 1) return undefined;
+  const missing = named.flatMap((error) => error.missing);
+  return new NotFoundError(`${notFound(missing)}${tailOf(first)}`, {
+    status: first.status,
+    apiMessage: first.apiMessage,
+    endpoint: first.endpoint,
+    hint: first.hint,
+    missing,
   });
 }

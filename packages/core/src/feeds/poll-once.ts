@@ -20,6 +20,7 @@ import {
 import { watchKey } from './state';
 import type { PositionState, WatchState } from './state';
 import { pollFeed } from './watch';
+import { notFoundTogether } from '../errors/not-found';
 import { MAX_POLL_PAGES } from './reading';
 
 /**
@@ -256,25 +257,20 @@ function deferredNote(deferred: number): string {
 /**
  * The error of a poll in which every account failed, as the first account's error (its class, so
  * a host maps it as before) naming every account with its reason, where the user reads the error.
- * A failure of the connection itself (a rejected key, no credits, the rate) is the same for every
- * account and is left as it is.
+ * Accounts that were all not found are said once (`Username "a", "b" were not found`). A failure
+ * of the connection itself (a rejected key, no credits, the rate) is the same for every account
+ * and is left as it is.
  */
 function everyAccountFailed(failures: readonly AccountFailure[]): unknown {
   const first = failures[0]!.error;
   if (!(first instanceof SocialDataError) || ofTheConnection(first)) return first;
-  // A message that names its account (`Username "a" was not found`) is alike the others once
-  // the name is taken out: then it is said once, naming them all where it named one.
-  const named = (account: string) => `"${account}"`;
-  const cause = ({ account, error }: AccountFailure) =>
-    (error as Error).message.split(named(account)).join('"…"');
-  const { account } = failures[0]!;
-  const all = failures.map((failure) => named(failure.account)).join(', ');
+  const together = notFoundTogether(failures.map(({ error }) => error));
+  if (together) return together;
+  const message = ({ error }: AccountFailure) => (error as Error).message;
   first.message =
-    new Set(failures.map(cause)).size > 1
-      ? `Every watched account failed: ${failures.map((failure) => `@${failure.account}: ${(failure.error as Error).message}`).join('; ')}`
-      : first.message.includes(named(account))
-        ? first.message.split(named(account)).join(all).replace(' was not found', ' were not found')
-        : `${first.message} (every watched account: ${failures.map((failure) => `@${failure.account}`).join(', ')})`;
+    new Set(failures.map(message)).size > 1
+      ? `Every watched account failed: ${failures.map((failure) => `@${failure.account}: ${message(failure)}`).join('; ')}`
+      : `${first.message} (every watched account: ${failures.map((failure) => `@${failure.account}`).join(', ')})`;
   // What to do for each cause, not the first account's alone.
   const hints = failures.map(({ error }) => (error instanceof SocialDataError ? error.hint : ''));
   first.hint = [...new Set(hints.filter(Boolean))].join(' ');

@@ -1,4 +1,5 @@
 import { NotFoundError, SocialDataClient, endpointIds, endpointSpec, isPaginated } from '../../src';
+import { notFoundTogether } from '../../src/errors/not-found';
 import type { EndpointId, Transport } from '../../src';
 import { API_KEY, BASE } from '../support/client';
 
@@ -23,16 +24,16 @@ const client = new SocialDataClient({
 });
 
 /** A value each input takes: digits pass as a screen name and as every kind of id. */
-function paramsOf(id: EndpointId): Record<string, unknown> {
+function paramsOf(id: EndpointId, value: string): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(endpointSpec(id).params)
       .filter(([, spec]) => spec.required)
-      .map(([name, spec]) => [name, spec.format === 'boolean' ? true : '12345']),
+      .map(([name, spec]) => [name, spec.format === 'boolean' ? true : value]),
   );
 }
 
-async function failureOf(id: EndpointId): Promise<unknown> {
-  const params = paramsOf(id);
+async function failureOf(id: EndpointId, value = '12345'): Promise<unknown> {
+  const params = paramsOf(id, value);
   if (isPaginated(id))
     return client
       .paginateUntyped(id, params, { maxPages: 1 })
@@ -54,6 +55,24 @@ describe('a record the API did not find is named', () => {
       .map((spec) => `${spec.displayName} "12345"`)
       .join(', ');
     expect((error as Error).message).toBe(`${named} was not found (HTTP 404 on ${id}): not found`);
+  });
+
+  it.each(withPath)('%s: several reads that found nothing alike are said once', async (id) => {
+    const errors = await Promise.all(['111', '222', '333'].map((value) => failureOf(id, value)));
+    const together = notFoundTogether(errors);
+    expect(together).toBeInstanceOf(NotFoundError);
+    const what = Object.values(endpointSpec(id).params).find((spec) => spec.in === 'path')!.displayName;
+    expect(together?.message).toBe(`${what} "111", "222", "333" were not found (HTTP 404 on ${id}): not found`);
+    expect(together?.missing.map(({ value }) => value)).toEqual(['111', '222', '333']);
+  });
+
+  it('does not say at once reads that differ in more than what they looked for', async () => {
+    const [first, second] = withPath;
+    const unlike = [await failureOf(first!, '1'), await failureOf(second!, '2')];
+    expect(notFoundTogether(unlike)).toBeUndefined();
+    // A "not found" core could not name (a lookup by ids) is no part of one said at once.
+    const unnamed = await client.callUntyped('getUsersByIds', { userIds: '1,2' }).catch((e: unknown) => e);
+    expect(notFoundTogether([await failureOf(first!, '1'), unnamed])).toBeUndefined();
   });
 
   it('leaves a lookup by ids as the API said it (its ids are named by the lookup)', async () => {

@@ -330,12 +330,16 @@ describe('a poll in which every account failed', () => {
     expect((error as Error).message).toBe('User not found (every watched account: @a, @b)');
   });
 
-  it('says once what was not found, naming every account, when each message names its own', async () => {
+  it('says once what was not found, naming every account, when each read named its own', async () => {
     const missing = (name: string) =>
-      new NotFoundError(`Username "${name}" was not found (HTTP 404 on getUserTweets): User not found`);
+      new NotFoundError(`Username "${name}" was not found (HTTP 404 on getUserTweets): User not found`, {
+        status: 404,
+        missing: [{ what: 'Username', value: name }],
+      });
     const error = await pollAccountsOnce(
       many({ gone_a: missing('gone_a'), gone_b: missing('gone_b'), gone_c: missing('gone_c') }),
     ).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toBe(
       'Username "gone_a", "gone_b", "gone_c" were not found (HTTP 404 on getUserTweets): User not found',
     );
