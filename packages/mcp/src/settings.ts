@@ -1,5 +1,5 @@
 import { createRedactor } from '@social-data/core';
-import type { Redact, SocialDataClient } from '@social-data/core';
+import type { Redact, SocialDataClient, UserSetting } from '@social-data/core';
 import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 
 /** How messages name those settings, in the words of this server. */
@@ -16,7 +16,7 @@ const VARIABLES: Record<string, string> = {
   cookie: 'SOCIAL_DATA_COOKIE',
   proxy: 'SOCIAL_DATA_PROXY',
   allowInsecureHttp: 'SOCIAL_DATA_ALLOW_INSECURE_HTTP=true',
-};
+} satisfies Record<UserSetting, string>;
 
 /** A message names a setting as the user sets it here: its variable. */
 export const settingVariable = (name: string): string | undefined =>

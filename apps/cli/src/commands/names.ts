@@ -1,6 +1,6 @@
 import { endpointIds, endpointSpec, inputParams } from '@social-data/core';
 import { feedIds } from '@social-data/core/feeds';
-import type { EndpointId, ParamSpec } from '@social-data/core';
+import type { EndpointId, ParamSpec, UserSetting } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
 import type { Command } from 'commander';
 import type { FieldNames } from '../run/failure';
@@ -84,7 +84,7 @@ const SETTING_NAMES: Record<string, string> = {
   cookie: 'cookie',
   proxy: 'proxy',
   allowInsecureHttp: '--allow-insecure-http',
-};
+} satisfies Record<UserSetting, string>;
 
 /**
  * Names a message about one input uses: the command's argument (`<user-name>`), its option

@@ -1,3 +1,5 @@
+import type { UserSetting } from '@social-data/core';
+
 /** The connection's fields as Zapier's connection form labels them, for its form and its errors. */
 export const CONNECTION_LABELS = {
   apiKey: 'API Key',
@@ -5,4 +7,4 @@ export const CONNECTION_LABELS = {
   cookie: 'Session Cookie',
   proxy: 'Proxy URL',
   allowInsecureHttp: 'Allow Insecure HTTP',
-} as const;
+} as const satisfies Record<UserSetting, string>;

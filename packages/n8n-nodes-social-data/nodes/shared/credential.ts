@@ -1,3 +1,5 @@
+import type { UserSetting } from '@social-data/core';
+
 /**
  * The one credential both nodes use, as the editor shows it: messages name its fields with
  * these labels so a user finds them in the credential's form.
@@ -12,7 +14,7 @@ export const CREDENTIAL_FIELDS = {
   cookie: 'Session Cookie',
   proxy: 'Proxy URL',
   allowInsecureHttp: 'Allow Insecure HTTP',
-} as const;
+} as const satisfies Record<UserSetting, string>;
 
 export interface ApiCredential {
   apiKey?: string;
