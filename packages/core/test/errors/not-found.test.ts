@@ -62,7 +62,9 @@ describe('a record the API did not find is named', () => {
     const together = notFoundTogether(errors);
     expect(together).toBeInstanceOf(NotFoundError);
     const what = Object.values(endpointSpec(id).params).find((spec) => spec.in === 'path')!.displayName;
-    expect(together?.message).toBe(`${what} "111", "222", "333" were not found (HTTP 404 on ${id}): not found`);
+    expect(together?.message).toBe(
+      `${what} "111", "222", "333" were not found (HTTP 404 on ${id}): not found`,
+    );
     expect(together?.missing.map(({ value }) => value)).toEqual(['111', '222', '333']);
   });
 
