@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
+import { USER_SETTINGS } from '@social-data/core';
+
+import { settingVariable } from '../src/settings';
 
 /**
  * The MCP Registry entry (issue 42). The registry's published schema
@@ -102,11 +105,11 @@ describe('the MCP Registry entry (server.json)', () => {
     expect(entry.version).toBe(manifest.version);
   });
 
-  it('offers only settings the README documents, the key and the address among them', () => {
+  it('offers only settings the README documents, and every connection setting the server reads', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const offered = entry.packages[0]!.environmentVariables.map(({ name }) => name);
-    for (const name of offered) expect(readme).toContain(`\`${name}\``);
-    for (const required of ['SOCIAL_DATA_API_KEY', 'SOCIAL_DATA_BASE_URL'])
-      expect(offered).toContain(required);
+    for (const name of offered) expect(readme).toMatch(new RegExp(`\`${name}(=[^\`]*)?\``));
+    for (const setting of USER_SETTINGS)
+      expect(offered).toContain(settingVariable(setting)?.replace(/=.*/, ''));
   });
 });

@@ -14,7 +14,8 @@ export const SETTINGS = 'your Social Data settings';
  * (`satisfies Record<UserSetting, string>`), so a setting added here does not compile until every
  * surface can say it.
  */
-export type UserSetting = 'apiKey' | 'baseUrl' | 'cookie' | 'proxy' | 'allowInsecureHttp';
+export const USER_SETTINGS = ['apiKey', 'baseUrl', 'cookie', 'proxy', 'allowInsecureHttp'] as const;
+export type UserSetting = (typeof USER_SETTINGS)[number];
 
 /** How a surface names things in its own words. */
 export interface HostWords {

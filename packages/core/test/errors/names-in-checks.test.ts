@@ -1,4 +1,5 @@
 import {
+  USER_SETTINGS,
   ValidationError,
   catalog,
   endpointIds,
@@ -7,7 +8,7 @@ import {
   isPaginated,
   normalizeParams,
 } from '../../src';
-import type { EndpointId, PaginatedId, SocialDataClient, UserSetting } from '../../src';
+import type { EndpointId, PaginatedId, SocialDataClient } from '../../src';
 import { testClient } from '../support/client';
 
 /**
@@ -53,14 +54,6 @@ const BAD_VALUES: unknown[] = [
   Number.NaN,
 ];
 
-/** Names every surface keeps for these (`satisfies Record<UserSetting, string>` in each). */
-const USER_SETTINGS = Object.keys({
-  apiKey: 1,
-  baseUrl: 1,
-  cookie: 1,
-  proxy: 1,
-  allowInsecureHttp: 1,
-} satisfies Record<UserSetting, 1>);
 /** Settings a surface passes itself, and options of a paged read each surface has a field for. */
 const TUNING = ['maxRetries', 'timeoutMs', 'concurrency', 'maxResponseBytes', 'requestsPerSecond'];
 const READ_OPTIONS = ['pageSize', 'limit', 'maxPages', 'startCursor'];
