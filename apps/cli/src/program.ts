@@ -22,6 +22,9 @@ export function buildProgram(): Command {
       'The Social Data Retrieval API from a terminal: every endpoint, JSON Lines out, exports that resume, new items since the last run.',
     )
     .version(version)
+    // commander's own complaints (an unknown option, a missing argument) start as ours do, so a
+    // script or a reader finds every problem of this command under one name.
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'social-data: ')) })
     .showSuggestionAfterError()
     .exitOverride()
     .addHelpText('after', EXIT_CODES);

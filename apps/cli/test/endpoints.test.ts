@@ -75,7 +75,7 @@ describe('every catalog endpoint is a command (a new catalog entry needs no chan
       const shown = kebab(name);
       expect(result.stderr).toMatch(
         new RegExp(
-          `^(social-data: <${shown}>: (this parameter is required|the [a-z ]+ is empty|no ids given)\\..*\nhint: ${hints.validation}|error: missing required argument '${shown}')\n$`,
+          `^(social-data: <${shown}>: (this parameter is required|the [a-z ]+ is empty|no ids given)\\..*\nhint: ${hints.validation}|social-data: missing required argument '${shown}')\n$`,
         ),
       );
     },
@@ -354,5 +354,17 @@ describe('exit codes', () => {
 
   it('exits 2 on a bare group, which is no command to run', async () => {
     expect((await bench.run(['user'])).code).toBe(2);
+  });
+
+  it.each([
+    [['user', 'followers', '@jack', '--no-such-flag'], "unknown option '--no-such-flag'"],
+    [['watch', 'no-such-feed', '--state', 'x'], "command-argument value 'no-such-feed' is invalid"],
+    [['user', 'get', '@jack', '--format', 'xml'], "option '-f, --format <format>' argument 'xml' is invalid"],
+    [['configure', '--no-such-flag'], "unknown option '--no-such-flag'"],
+  ])("says commander's complaints under the command's own name, as its own: %s", async (args, problem) => {
+    const result = await bench.run(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr.startsWith(`social-data: ${problem}`)).toBe(true);
+    expect(result.stderr).not.toMatch(/^error:/m);
   });
 });
