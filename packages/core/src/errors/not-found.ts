@@ -19,8 +19,14 @@ function notFound(missing: readonly Missing[]): string {
   return `${subject} ${missing.length > 1 ? 'were' : 'was'} not found`;
 }
 
-/** What a named "not found" says after its subject: where, and the API's words. */
-const tailOf = (error: NotFoundError) => error.message.slice(notFound(error.missing).length);
+/**
+ * What a named "not found" says after its subject: where, and the API's words; undefined when its
+ * message no longer starts with that subject (changed since), so it is said alone.
+ */
+function tailOf(error: NotFoundError): string | undefined {
+  const subject = notFound(error.missing);
+  return error.message.startsWith(subject) ? error.message.slice(subject.length) : undefined;
+}
 
 /**
  * A "not found" that names what was not found (`Username "jack" was not found`), as every surface
@@ -56,13 +62,16 @@ export function notFoundTogether(errors: readonly unknown[]): NotFoundError | un
     (error): error is NotFoundError => error instanceof NotFoundError && error.missing.length > 0,
   );
   const [first] = named;
-  if (!first || named.length !== errors.length || new Set(named.map(tailOf)).size > 1) return undefined;
+  const tails = new Set(named.map(tailOf));
+  const [tail] = tails;
+  if (!first || named.length !== errors.length || tails.size > 1 || tail === undefined) return undefined;
   const missing = named.flatMap((error) => error.missing);
-  return new NotFoundError(`${notFound(missing)}${tailOf(first)}`, {
+  return new NotFoundError(`${notFound(missing)}${tail}`, {
     status: first.status,
     apiMessage: first.apiMessage,
     endpoint: first.endpoint,
-    hint: first.hint,
+    // What to do for each, once.
+    hint: [...new Set(named.map((error) => error.hint).filter(Boolean))].join(' '),
     missing,
   });
 }

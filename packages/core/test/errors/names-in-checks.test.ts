@@ -3,18 +3,21 @@ import {
   ValidationError,
   catalog,
   endpointIds,
+  endpointSpec,
   errorInHostWords,
   inputParams,
   isPaginated,
   normalizeParams,
 } from '../../src';
 import type { EndpointId, PaginatedId, SocialDataClient } from '../../src';
+import { filterFields, formFilter, takesFilters } from '../../src/feeds';
 import { testClient } from '../support/client';
 
 /**
- * The class of every check core makes before a request: each endpoint's inputs, each setting of
- * the client, each option of a paged read, given values of every kind a form, a flag or an agent
- * can hand over. The invariant: a code name such a check writes (`is_private`, `allowInsecureHttp`,
+ * The class of the checks core makes of a form before a request: each endpoint's inputs, each
+ * setting of the client, each option of a paged read, each tweet filter, given values of every
+ * kind a form, a flag or an agent can hand over. (An agent's own arguments and a media download's
+ * are checked in their own words by `agent/` and `media/`, outside this class.) The invariant: a code name such a check writes (`is_private`, `allowInsecureHttp`,
  * `getUserTweets`) is one a surface has a name for, and once the surface's words are applied no
  * code name is left outside the user's own quoted value. A name outside that set would reach the
  * user as code on every surface.
@@ -130,6 +133,15 @@ async function everyCheck(): Promise<Check[]> {
       add(`setting ${setting}=${String(value)}`, error);
     }
   const { client } = testClient({ transport });
+  // With a keyword beside each, so that Keyword Match is checked too.
+  for (const id of endpointIds.filter(takesFilters))
+    for (const { name } of filterFields(id, true))
+      for (const value of BAD_VALUES)
+        add(
+          `${id} filter ${name}=${String(value)}`,
+          refused(() => formFilter({ keywords: 'a word', [name]: value })),
+          id,
+        );
   for (const id of endpointIds.filter(isPaginated))
     for (const option of READ_OPTIONS)
       for (const value of BAD_VALUES)
@@ -145,19 +157,37 @@ describe('what core checks before a request names only what a surface can name',
 
   const nameable = (endpoint?: EndpointId) =>
     new Set([
-      ...(endpoint ? [endpoint, ...inputParams(endpoint).map(([name]) => name)] : []),
+      ...(endpoint
+        ? [
+            endpoint,
+            ...inputParams(endpoint).map(([name]) => name),
+            ...(takesFilters(endpoint) ? filterFields(endpoint, true).map(({ name }) => name) : []),
+          ]
+        : []),
       ...USER_SETTINGS,
       ...TUNING,
       ...READ_OPTIONS,
       ...OUTPUT_FIELDS,
     ]);
 
-  it('refuses values of every kind, for every input, setting and read option', () => {
-    // A domain that lost its refusals would prove nothing: each part of it refuses something.
-    const fields = new Set(checks.map(({ error }) => error.field?.replace(/\[\d+\]$/, '')));
-    for (const id of endpointIds) for (const [name] of inputParams(id)) expect(fields).toContain(name);
-    for (const name of [...USER_SETTINGS, ...TUNING, 'pageSize', 'maxPages', 'startCursor'])
-      expect(fields).toContain(name);
+  it('refuses values of every kind, for every input, setting, read option and filter', () => {
+    // A domain that lost its refusals would prove nothing: each part of it refuses something, on
+    // each endpoint of its own.
+    const refusedHere = new Set(
+      checks.map(({ endpoint, error }) => `${endpoint ?? ''} ${error.field?.replace(/\[\d+\]$/, '')}`),
+    );
+    for (const id of endpointIds) {
+      for (const [name] of inputParams(id)) expect(refusedHere).toContain(`${id} ${name}`);
+      if (isPaginated(id))
+        for (const name of ['pageSize', 'maxPages', 'startCursor'].filter(
+          (option) => option !== 'pageSize' || endpointSpec(id).count,
+        ))
+          expect(refusedHere).toContain(`${id} ${name}`);
+      if (takesFilters(id))
+        for (const { name, kind } of filterFields(id, true))
+          if (['count', 'choice', 'date'].includes(kind)) expect(refusedHere).toContain(`${id} ${name}`);
+    }
+    for (const name of [...USER_SETTINGS, ...TUNING]) expect(refusedHere).toContain(` ${name}`);
     expect(checks.every(({ error }) => error.status === undefined)).toBe(true);
   });
 

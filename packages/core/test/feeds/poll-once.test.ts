@@ -334,6 +334,7 @@ describe('a poll in which every account failed', () => {
     const missing = (name: string) =>
       new NotFoundError(`Username "${name}" was not found (HTTP 404 on getUserTweets): User not found`, {
         status: 404,
+        hint: 'Check the username.',
         missing: [{ what: 'Username', value: name }],
       });
     const error = await pollAccountsOnce(
@@ -343,6 +344,8 @@ describe('a poll in which every account failed', () => {
     expect((error as Error).message).toBe(
       'Username "gone_a", "gone_b", "gone_c" were not found (HTTP 404 on getUserTweets): User not found',
     );
+    // What to do, once for all of them.
+    expect((error as NotFoundError).hint).toBe('Check the username.');
   });
 
   it('leaves a failure of the connection itself as it is: the accounts are not its cause', async () => {
