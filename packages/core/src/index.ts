@@ -9,8 +9,8 @@ export * from './catalog';
 export * from './records/types';
 export * from './errors/classes';
 export { hints } from './errors/hints';
-export { SETTINGS, USER_SETTINGS, errorInHostWords, inHostWords } from './errors/host-words';
-export type { HostWords, UserSetting } from './errors/host-words';
+export { SETTINGS, errorInHostWords, inHostWords } from './errors/host-words';
+export type { HostWords } from './errors/host-words';
 export {
   SocialDataClient,
   DEFAULT_CONCURRENCY,

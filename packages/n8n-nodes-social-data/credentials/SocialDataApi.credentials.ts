@@ -9,6 +9,25 @@ import type {
   IHttpRequestOptions,
   INodeProperties,
 } from 'n8n-workflow';
+import { SETTING_FIELDS } from '@social-data/core';
+import type { SettingField } from '@social-data/core';
+
+/**
+ * A setting as this credential's form shows it. A session cookie logs in as you and a proxy URL
+ * carries its password: secrets, whatever their fields are called.
+ */
+function settingProperty(field: SettingField): INodeProperties {
+  return {
+    displayName: field.label,
+    name: field.name,
+    type: field.kind === 'boolean' ? 'boolean' : 'string',
+    ...(field.secret ? { typeOptions: { password: true } } : {}),
+    ...(field.required ? { required: true } : {}),
+    default: field.kind === 'boolean' ? false : '',
+    ...(field.example ? { placeholder: field.example } : {}),
+    description: field.description,
+  };
+}
 
 /** Whether the credential holds any part of a session, as an n8n expression. */
 const WITH_SESSION =
@@ -79,51 +98,9 @@ export class SocialDataApi implements ICredentialType {
   documentationUrl =
     'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#credentials';
 
+  // Core's setting fields, in their order, and where the test starts, a notice before the last.
   properties: INodeProperties[] = [
-    {
-      displayName: 'API Key',
-      name: 'apiKey',
-      type: 'string',
-      typeOptions: { password: true },
-      required: true,
-      default: '',
-      placeholder: 'tda_...',
-      description: 'Your key from the Social Data dashboard. It starts with tda_.',
-    },
-    {
-      displayName: 'Base URL',
-      name: 'baseUrl',
-      type: 'string',
-      required: true,
-      default: '',
-      placeholder: 'https://api.example.com',
-      description:
-        'Address of the Social Data API, as your account dashboard shows it. For the local sandbox, the URL it printed (e.g. http://127.0.0.1:4010).',
-    },
-    // A session cookie logs in as you: a secret whatever its field is called.
-    // eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
-    {
-      displayName: 'Session Cookie',
-      name: 'cookie',
-      type: 'string',
-      typeOptions: { password: true },
-      default: '',
-      placeholder: 'auth_token=...; ct0=...',
-      description:
-        'Only for operations and events marked "uses your session" (your timeline, bookmarks, muted accounts, lists you create...). The Cookie header of a browser logged in to x.com, at least its auth_token and ct0 cookies. Leave empty for public data.',
-    },
-    // Proxy URLs carry the proxy's user and password.
-    // eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
-    {
-      displayName: 'Proxy URL',
-      name: 'proxy',
-      type: 'string',
-      typeOptions: { password: true },
-      default: '',
-      placeholder: 'http://user:password@proxy.example.com:8080',
-      description:
-        'Only with the Session Cookie: the proxy the API uses for your session, an http://, https://, socks5:// or socks5h:// URL with a host.',
-    },
+    ...SETTING_FIELDS.slice(0, -1).map(settingProperty),
     {
       displayName:
         'Test checks the API Key and Base URL with a public tweet lookup. With Session Cookie or Proxy URL filled in, it reads the first page of your bookmarks instead, so the API judges the session too.',
@@ -131,14 +108,7 @@ export class SocialDataApi implements ICredentialType {
       type: 'notice',
       default: '',
     },
-    {
-      displayName: 'Allow Insecure HTTP',
-      name: 'allowInsecureHttp',
-      type: 'boolean',
-      default: false,
-      description:
-        'Whether to allow an http:// Base URL on a host other than this machine. Plain HTTP sends the API key, the session cookie and the proxy password unencrypted: turn it on only on a network you trust.',
-    },
+    ...SETTING_FIELDS.slice(-1).map(settingProperty),
   ];
 
   // A function, not n8n's `generic` form with an `={{$credentials.apiKey}}` expression: n8n 2.41

@@ -1,7 +1,25 @@
+import { SETTING_FIELDS } from '@social-data/core';
+import type { SettingField } from '@social-data/core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { CONNECTION_LABELS } from '../http/connection-labels';
 import { step } from './step';
+
+/** A setting as the connection form shows it: secrets as password fields, which Zapier censors. */
+function connectionField(field: SettingField) {
+  return {
+    key: field.name,
+    label: field.label,
+    type: field.secret
+      ? ('password' as const)
+      : field.kind === 'boolean'
+        ? ('boolean' as const)
+        : ('string' as const),
+    required: field.required,
+    helpText: field.description,
+    ...(field.example ? { placeholder: field.example } : {}),
+    ...(field.kind === 'boolean' ? { default: 'false' } : {}),
+  };
+}
 
 /**
  * The connection: the API key and base URL, and the session cookie and proxy for own-session
@@ -10,47 +28,7 @@ import { step } from './step';
  */
 export const authentication = {
   type: 'custom' as const,
-  fields: [
-    {
-      key: 'apiKey',
-      label: CONNECTION_LABELS.apiKey,
-      type: 'password' as const,
-      required: true,
-      helpText: 'Your Social Data API key, from the account dashboard. It starts with `tda_`.',
-    },
-    {
-      key: 'baseUrl',
-      label: CONNECTION_LABELS.baseUrl,
-      type: 'string' as const,
-      required: true,
-      helpText: 'Where the API lives, e.g. `https://api.example.com`.',
-    },
-    {
-      key: 'cookie',
-      label: CONNECTION_LABELS.cookie,
-      type: 'password' as const,
-      required: false,
-      helpText:
-        'Only for the steps whose description says they use your session (your timeline, bookmarks and muted accounts; list tweets and members, communities, topics and media tweets; creating a list; a profile looked up as you): the Cookie header of a browser logged in to x.com, at least its auth_token and ct0 cookies. Leave empty for public data.',
-    },
-    {
-      key: 'proxy',
-      label: CONNECTION_LABELS.proxy,
-      type: 'password' as const,
-      required: false,
-      helpText:
-        'Only with the session cookie: an `http://`, `https://`, `socks5://` or `socks5h://` proxy URL, e.g. `http://user:password@proxy.example.com:8080`.',
-    },
-    {
-      key: 'allowInsecureHttp',
-      label: CONNECTION_LABELS.allowInsecureHttp,
-      type: 'boolean' as const,
-      required: false,
-      default: 'false',
-      helpText:
-        'Allows an `http://` Base URL on a host other than this machine. Plain HTTP sends the API key, the session cookie and the proxy password unencrypted: turn it on only on a network you trust.',
-    },
-  ],
+  fields: SETTING_FIELDS.map(connectionField),
   // There is no "who am I" endpoint: looking up one public tweet answers for any valid key.
   test: step('the connection test', async (client, bundle) => {
     await client.call('lookupTweets', { tweet_ids: '20' });

@@ -1,9 +1,8 @@
-import { SocialDataClient, ValidationError, createRedactor } from '@social-data/core';
+import { SETTING_LABELS, SocialDataClient, ValidationError, createRedactor } from '@social-data/core';
 import type { Redact } from '@social-data/core';
 import { sleep } from '@social-data/core/node';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { CONNECTION_LABELS } from './connection-labels';
 import { isZapierError } from './errors';
 import { zapierTransport } from './transport';
 
@@ -32,10 +31,10 @@ function checkSecrets(connection: Connection): void {
     const value = connection[field];
     if (value && value.trim() && value !== value.trim()) {
       throw new ValidationError(
-        `${field}: the ${CONNECTION_LABELS[field]} starts or ends with spaces or a line break.`,
+        `${field}: the ${SETTING_LABELS[field]} starts or ends with spaces or a line break.`,
         {
           field,
-          hint: `Edit the Social Data connection and paste the ${CONNECTION_LABELS[field]} again without them.`,
+          hint: `Edit the Social Data connection and paste the ${SETTING_LABELS[field]} again without them.`,
         },
       );
     }

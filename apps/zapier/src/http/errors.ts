@@ -2,12 +2,12 @@ import {
   ApiError,
   NotFoundError,
   RateLimitError,
+  SETTING_LABELS,
   SocialDataError,
   errorInHostWords,
 } from '@social-data/core';
+import type { UserSetting } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
-
-import { CONNECTION_LABELS } from './connection-labels';
 
 /** Names of the classes in `z.errors`; Zapier's own answer, passed through as is. */
 const ZAPIER_ERRORS = new Set([
@@ -56,8 +56,8 @@ function withHint(error: SocialDataError, operation: string | undefined, fields:
 export type FieldLabels = ReadonlyArray<{ key: string; label: string }>;
 
 function connectionLabel(name: string): string | undefined {
-  return Object.hasOwn(CONNECTION_LABELS, name)
-    ? `${CONNECTION_LABELS[name as keyof typeof CONNECTION_LABELS]} (Social Data connection)`
+  return Object.hasOwn(SETTING_LABELS, name)
+    ? `${SETTING_LABELS[name as UserSetting]} (Social Data connection)`
     : undefined;
 }
 

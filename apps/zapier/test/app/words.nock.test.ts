@@ -1,5 +1,6 @@
 import nock from 'nock';
 
+import App from '../../src';
 import { app, everyStep, run } from '../support/app';
 
 /**
@@ -64,3 +65,48 @@ describe('an input to correct is named as the Zap editor labels it', () => {
     expect(nock.pendingMocks()).toEqual([]);
   });
 });
+
+describe('the connection form', () => {
+  const { fields } = (App as unknown as { authentication: { fields: ConnectionField[] } }).authentication;
+  const named = (key: string) => fields.find((field) => field.key === key)!;
+
+  it('asks for every setting, secrets as password fields, only the key and the address required', () => {
+    expect(fields.map(({ key }) => key)).toEqual([
+      'apiKey',
+      'baseUrl',
+      'cookie',
+      'proxy',
+      'allowInsecureHttp',
+    ]);
+    expect(fields.filter(({ type }) => type === 'password').map(({ key }) => key)).toEqual([
+      'apiKey',
+      'cookie',
+      'proxy',
+    ]);
+    expect(fields.filter(({ required }) => required).map(({ key }) => key)).toEqual(['apiKey', 'baseUrl']);
+    expect(named('allowInsecureHttp')).toMatchObject({ type: 'boolean', default: 'false' });
+    for (const field of fields) expect(field.helpText).not.toMatch(/n8n|credential|SOCIAL_DATA_|--/);
+  });
+
+  it('is what a message names: a key with a space around it, by the label beside its field', async () => {
+    const { message } = await failure(
+      run(
+        'creates',
+        'getUserFollowers',
+        { apiKey: ` ${authData.apiKey}`, baseUrl: BASE },
+        { userName: 'jack' },
+      ),
+    );
+    expect(message).toContain(`${named('apiKey').label} (Social Data connection)`);
+    expect(message).not.toContain('apiKey');
+  });
+});
+
+interface ConnectionField {
+  key: string;
+  label: string;
+  type: string;
+  required: boolean;
+  helpText: string;
+  default?: string;
+}

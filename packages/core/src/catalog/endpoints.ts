@@ -335,7 +335,8 @@ export const catalog = {
     resource: 'user',
     displayName: 'Get User (Own Session)',
     action: 'Get a user profile with your session',
-    description: 'Get the profile of one account through your own session and proxy instead of the pool.',
+    description:
+      'Get the profile of one account as your own account sees it, through your proxy instead of the pool (uses your session).',
     params: { userName: userNameParam },
     result: { kind: 'record', record: 'user' },
     idempotent: true,

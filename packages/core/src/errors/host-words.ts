@@ -8,15 +8,6 @@ import type { SocialDataError } from './classes';
  */
 export const SETTINGS = 'your Social Data settings';
 
-/**
- * The settings a user sets (a connection, a credential, a configuration file, variables), which
- * core's texts name by these code names. Each surface keeps a name for every one
- * (`satisfies Record<UserSetting, string>`), so a setting added here does not compile until every
- * surface can say it.
- */
-export const USER_SETTINGS = ['apiKey', 'baseUrl', 'cookie', 'proxy', 'allowInsecureHttp'] as const;
-export type UserSetting = (typeof USER_SETTINGS)[number];
-
 /** How a surface names things in its own words. */
 export interface HostWords {
   /** Where it keeps the key, cookie, proxy and base URL: `the "Social Data API" credential`. */

@@ -1,4 +1,4 @@
-import type { UserSetting } from '@social-data/core';
+import { SETTING_LABELS } from '@social-data/core';
 
 /**
  * The one credential both nodes use, as the editor shows it: messages name its fields with
@@ -7,14 +7,6 @@ import type { UserSetting } from '@social-data/core';
 export const API_CREDENTIAL = 'socialDataApi';
 
 export const CREDENTIAL_TITLE = 'Social Data API';
-
-export const CREDENTIAL_FIELDS = {
-  apiKey: 'API Key',
-  baseUrl: 'Base URL',
-  cookie: 'Session Cookie',
-  proxy: 'Proxy URL',
-  allowInsecureHttp: 'Allow Insecure HTTP',
-} as const satisfies Record<UserSetting, string>;
 
 export interface ApiCredential {
   apiKey?: string;
@@ -35,6 +27,6 @@ function isEmpty(value: unknown): boolean {
 export function missingSession(credential: ApiCredential, neededBy: string): string | undefined {
   const missing = (['cookie', 'proxy'] as const).filter((field) => isEmpty(credential[field]));
   if (missing.length === 0) return undefined;
-  const fields = missing.map((field) => `the ${CREDENTIAL_FIELDS[field]}`).join(' and ');
+  const fields = missing.map((field) => `the ${SETTING_LABELS[field]}`).join(' and ');
   return `Add ${fields} in the "${CREDENTIAL_TITLE}" credential (needed by ${neededBy})`;
 }

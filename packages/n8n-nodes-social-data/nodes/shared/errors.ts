@@ -3,6 +3,7 @@ import {
   SocialDataError,
   ValidationError,
   endpointSpec,
+  SETTING_LABELS,
   errorInHostWords,
 } from '@social-data/core';
 import { accountsField, filterFields } from '@social-data/core/feeds';
@@ -11,12 +12,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { operationLabel } from '../SocialData/actions/resources';
-import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from './credential';
+import { CREDENTIAL_TITLE } from './credential';
 
 /** Names core gives inputs, as the node panel labels them. */
 const LABELS: Record<string, string> = {
   ...Object.fromEntries(
-    Object.entries(CREDENTIAL_FIELDS).map(([name, label]) => [
+    Object.entries(SETTING_LABELS).map(([name, label]) => [
       name,
       `${label} ("${CREDENTIAL_TITLE}" credential)`,
     ]),
@@ -35,7 +36,7 @@ const settingLabel = (name: string): string | undefined =>
 
 /** A credential field by its label, as a message names it; undefined for anything else. */
 export const credentialLabel = (name: string): string | undefined =>
-  Object.hasOwn(CREDENTIAL_FIELDS, name) ? settingLabel(name) : undefined;
+  Object.hasOwn(SETTING_LABELS, name) ? settingLabel(name) : undefined;
 
 /** A parameter or a filter option of the operation by its label in the panel, else a node-wide field. */
 function labelOf(name: string, operation: EndpointId | undefined): string | undefined {

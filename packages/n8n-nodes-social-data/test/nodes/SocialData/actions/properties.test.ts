@@ -1,10 +1,17 @@
-import { catalog, endpointIds, endpointSpec, isPaginated } from '@social-data/core';
+import {
+  SETTING_LABELS,
+  USER_SETTINGS,
+  catalog,
+  endpointIds,
+  endpointSpec,
+  isPaginated,
+} from '@social-data/core';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SocialDataApi } from '../../../../credentials/SocialDataApi.credentials';
 import { SocialData } from '../../../../nodes/SocialData/SocialData.node';
-import { CREDENTIAL_FIELDS, CREDENTIAL_TITLE } from '../../../../nodes/shared/credential';
+import { CREDENTIAL_TITLE } from '../../../../nodes/shared/credential';
 import { SocialDataTrigger } from '../../../../nodes/SocialDataTrigger/SocialDataTrigger.node';
 
 const { description } = new SocialData();
@@ -84,17 +91,28 @@ describe('the node description, generated from the catalog', () => {
     ]);
   });
 
-  it('names credential fields in messages as the credential form labels them', () => {
-    const form = new SocialDataApi().properties.map(({ name, displayName }) => [name, displayName]);
-    expect(form).toEqual(expect.arrayContaining(Object.entries(CREDENTIAL_FIELDS)));
+  it('offers every setting in the credential form, by the label messages name it with', () => {
+    const form = new SocialDataApi().properties;
     expect(new SocialDataApi().displayName).toBe(CREDENTIAL_TITLE);
-    const session = new SocialDataApi().properties.filter(
-      ({ name }) => name === 'cookie' || name === 'proxy',
-    );
-    expect(session.map(({ required, typeOptions }) => [required, typeOptions?.password])).toEqual([
-      [undefined, true],
-      [undefined, true],
+    expect(form.map(({ name }) => name)).toEqual([
+      'apiKey',
+      'baseUrl',
+      'cookie',
+      'proxy',
+      'testNotice',
+      'allowInsecureHttp',
     ]);
+    for (const name of USER_SETTINGS)
+      expect(form.find((property) => property.name === name)?.displayName).toBe(SETTING_LABELS[name]);
+    // The key and the session are dots on screen; only the key and the address are required.
+    const shown = (name: string) => form.find((property) => property.name === name)!;
+    expect(form.filter(({ typeOptions }) => typeOptions?.password).map(({ name }) => name)).toEqual([
+      'apiKey',
+      'cookie',
+      'proxy',
+    ]);
+    expect(form.filter(({ required }) => required).map(({ name }) => name)).toEqual(['apiKey', 'baseUrl']);
+    expect(shown('allowInsecureHttp')).toMatchObject({ type: 'boolean', default: false });
   });
 
   it('lets users paste links for users, lists, communities and topics', () => {
