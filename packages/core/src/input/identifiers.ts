@@ -73,6 +73,16 @@ export function normalizeScreenName(value: unknown, field = 'userName'): string 
     const first = path[0];
     if (!first || RESERVED_PATHS.has(first.toLowerCase()))
       throw invalid(field, `${show(text)} is not the URL of a profile`, fix);
+    // A tweet's URL where an account is asked for: the user likely meant the tweet, and the site
+    // shows a tweet under any name in its URL, so that name need not be its author's (decision B9).
+    if (path[1] === 'status' || path[1] === 'statuses')
+      throw invalid(
+        field,
+        `${show(text)} is the URL of a tweet, not of a profile`,
+        SCREEN_NAME.test(first)
+          ? `For the account in its address, enter ${first} or https://x.com/${first}.`
+          : fix,
+      );
     name = first;
   }
   name = name.replace(/^@/, '');

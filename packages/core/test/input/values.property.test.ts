@@ -57,11 +57,38 @@ describe('normalizers accept every form users paste', () => {
           'http://www.twitter.com/',
           'https://mobile.twitter.com/',
         ),
-        fc.constantFrom('', '/', '?s=20', '/status/1'),
+        fc.constantFrom('', '/', '?s=20', '/followers', '/with_replies'),
         (name, prefix, suffix) => {
           fc.pre(!RESERVED_PATHS.has(name.toLowerCase()));
           const input = prefix.includes('/') ? `${prefix}${name}${suffix}` : `${prefix}${name}`;
           check(normalizeScreenName(` ${input} `) === name, `${input} is not ${name}`);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it("a tweet's URL where an account is asked for is refused, naming the field and the account in it", () => {
+    fc.assert(
+      fc.property(
+        screenName,
+        id,
+        fc.constantFrom('https://x.com/', 'twitter.com/', 'http://www.twitter.com/', 'https://mobile.x.com/'),
+        fc.constantFrom('status', 'statuses'),
+        fc.constantFrom('', '?s=20', '/photo/1'),
+        (name, tweetId, prefix, segment, suffix) => {
+          fc.pre(!RESERVED_PATHS.has(name.toLowerCase()));
+          const input = `${prefix}${name}/${segment}/${tweetId}${suffix}`;
+          let message = '';
+          try {
+            normalizeScreenName(input, 'userName');
+          } catch (error) {
+            message = (error as Error).message;
+          }
+          check(
+            message.startsWith('userName: ') && message.includes(`enter ${name} or`),
+            `${input} gave "${message}"`,
+          );
         },
       ),
       runs,
