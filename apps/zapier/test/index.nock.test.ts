@@ -253,6 +253,16 @@ describe('before any request', () => {
     expect(JSON.stringify(details(error))).not.toContain('zapCookieSecret_91');
   });
 
+  it.each([
+    ['upper case and a trailing slash', 'HTTPS://API.Social-Data.TEST/'],
+    ['the default port', 'https://api.social-data.test:443'],
+    ['blanks around it', '  https://api.social-data.test  '],
+  ])('sends the API key to a base URL typed with %s', async (_label, baseUrl) => {
+    const scope = api('getUser').reply(200, { status: 'success', data: dataFor('getUser') });
+    await run('searches', 'getUser', { ...authData, baseUrl }, { userName: 'jack' });
+    expect(scope.isDone()).toBe(true);
+  });
+
   it('never sends the API key to another host', async () => {
     const scope = nock('https://elsewhere.test', { badheaders: ['x-api-key'] })
       .get('/')

@@ -51,7 +51,7 @@ import { toPage } from './pagination/page';
 import { Paginator } from './pagination/paginator';
 import type { PaginateOptions } from './pagination/paginator';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './http/body-limit';
-import { refusePlainHttp } from './security/plain-http';
+import { normalizeBaseUrl } from './input/base-url';
 import { createRedactor, redactError } from './security/redactor';
 import type { Redact } from './security/redactor';
 
@@ -142,28 +142,6 @@ export const MAX_RETRIES_LIMIT = 10;
 /** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export const MAX_CONCURRENCY = 32;
-
-function normalizeBaseUrl(value: unknown, allowInsecureHttp: boolean): string {
-  const fix = 'Enter the API address, e.g. https://api.example.com (for the sandbox, the URL it printed).';
-  if (typeof value !== 'string' || value.trim() === '')
-    throw invalid('baseUrl', 'the base URL is empty', fix);
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw invalid('baseUrl', 'the base URL is not a valid URL', fix);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw invalid('baseUrl', 'the base URL must start with http:// or https://', fix);
-  if (url.username || url.password)
-    throw invalid(
-      'baseUrl',
-      'the base URL must not carry credentials',
-      'Put the API key in the API key field.',
-    );
-  refusePlainHttp(url, allowInsecureHttp);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
 
 type Settings = Partial<Record<'maxRetries' | 'timeoutMs' | 'concurrency' | 'maxResponseBytes', number>>;
 

@@ -19,6 +19,7 @@ export {
   MAX_CONCURRENCY,
 } from './client';
 export { DEFAULT_MAX_RETRIES, mayPassLater } from './http/retry';
+export { isRequestToApi } from './input/base-url';
 export type {
   BatchFailure,
   BatchResult,

@@ -1,19 +1,16 @@
+import { isRequestToApi } from '@social-data/core';
 import type { Bundle, HttpRequestOptionsWithUrl, ZObject } from 'zapier-platform-core';
 
-const baseOf = (bundle: Bundle) =>
-  String(bundle.authData.baseUrl ?? '')
-    .trim()
-    .replace(/\/+$/, '');
-
-/** Adds the API key to requests for the connection's base URL, and to nothing else. */
+/**
+ * Adds the API key to requests for the connection's base URL, and to nothing else. Zapier's
+ * logs hide it only where it is added here, so core's transport leaves it to this.
+ */
 export function addApiKey(
   request: HttpRequestOptionsWithUrl,
   _z: ZObject,
   bundle: Bundle,
 ): HttpRequestOptionsWithUrl {
-  const base = baseOf(bundle);
-  if (base && request.url.startsWith(`${base}/`)) {
+  if (isRequestToApi(request.url, bundle.authData.baseUrl))
     request.headers = { ...request.headers, 'X-API-Key': String(bundle.authData.apiKey ?? '').trim() };
-  }
   return request;
 }
