@@ -141,6 +141,17 @@ describe('paging flags', () => {
     ]);
     expect(rest.stdout.trim().split('\n')).toEqual(all.slice(200, 400));
   });
+
+  it('names --start-cursor when the API does not take it, and a tweet URL given for an account', async () => {
+    const stale = await bench.run(['user', 'followers', 'followers_1k', '--start-cursor', 'not-a-cursor']);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('leave --start-cursor out to start at the first page');
+    expect(stale.stderr).not.toMatch(/startCursor/);
+    const tweetUrl = await bench.run(['user', 'get', 'https://x.com/followers_1k/status/20']);
+    expect(tweetUrl.code).toBe(2);
+    expect(tweetUrl.stderr).toContain('is the URL of a tweet, not of a profile');
+    expect(tweetUrl.stderr).toContain('enter followers_1k or https://x.com/followers_1k');
+  });
 });
 
 describe('exit codes', () => {

@@ -19,6 +19,7 @@ import {
   SocialDataError,
   TimeoutError,
   UpstreamError,
+  ValidationError,
 } from './errors/classes';
 import { hints } from './errors/hints';
 import { namingWhatIsMissing } from './errors/not-found';
@@ -501,7 +502,11 @@ export class SocialDataClient {
           }
           return toPage<PageRecordOf<Id>>(endpoint.result, await this.send(id, pageParams, run.context, {}));
         } catch (error) {
-          throw this.sanitize(error);
+          throw this.sanitize(
+            options.startCursorGiven && cursor !== undefined && cursor === startCursor
+              ? ofStartCursor(error)
+              : error,
+          );
         }
       };
       return new Paginator(fetchPage, { ...options, ...paging, startCursor });
@@ -656,4 +661,16 @@ export class SocialDataClient {
           );
     return redactError(known, this.redact);
   }
+}
+
+/**
+ * The API refusing the cursor of a read's first page refuses the start cursor the user gave: the
+ * hint names that input, which they can correct, not the request's `cursor`, which they never set.
+ */
+function ofStartCursor(error: unknown): unknown {
+  if (error instanceof ValidationError && error.status !== undefined && error.field === 'cursor') {
+    error.field = 'startCursor';
+    error.hint = hints.startCursor;
+  }
+  return error;
 }

@@ -54,10 +54,11 @@ const TERMINAL_HINTS: Array<[new (...args: never[]) => Error, string]> = [
   ],
 ];
 
-function hintFor(error: SocialDataError): string {
+/** Where a terminal's own hint replaces core's: the settings live in a profile or a variable. */
+function terminalHint(error: SocialDataError): string | undefined {
   // Only "could not reach" is said in a terminal's words: a connection that broke mid-answer
   // reached the API, and a list it may have created must not be created twice.
-  if (error instanceof ConnectionError && error.hint !== hints.connection) return error.hint;
+  if (error instanceof ConnectionError && error.hint !== hints.connection) return undefined;
   for (const [kind, hint] of TERMINAL_HINTS) if (error instanceof kind) return hint;
   if (error instanceof ValidationError && error.field === 'cookie')
     return 'Set SOCIAL_DATA_COOKIE or run social-data configure: copy the cookie again from a logged-in browser.';
@@ -65,7 +66,7 @@ function hintFor(error: SocialDataError): string {
     return 'Set SOCIAL_DATA_PROXY or run social-data configure: an http://, https://, socks5:// or socks5h:// URL with a host.';
   if (error instanceof ValidationError && ['apiKey', 'baseUrl'].includes(error.field ?? ''))
     return `Set SOCIAL_DATA_${error.field === 'apiKey' ? 'API_KEY' : 'BASE_URL'} or run social-data configure.`;
-  return error.hint;
+  return undefined;
 }
 
 /**
@@ -126,8 +127,9 @@ export function describe(
     );
   if (error instanceof SocialDataError) {
     const words = { settings: TERMINAL_SETTINGS, operation: command && `\`${command}\``, field: fields };
-    const { message } = errorInHostWords(error, words);
-    const hint = inHostWords(hintFor(error), words, error.endpoint);
+    const { message, hint: coreHint } = errorInHostWords(error, words);
+    const own = terminalHint(error);
+    const hint = own === undefined ? coreHint : inHostWords(own, words, error.endpoint);
     return redact(`social-data: ${message}${hint ? `\nhint: ${hint}` : ''}`);
   }
   return redact(`social-data: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,7 +5,7 @@ import {
   SocialDataError,
   ValidationError,
 } from '../errors/classes';
-import { errorInHostWords, inHostWords } from '../errors/host-words';
+import { errorInHostWords } from '../errors/host-words';
 import type { HostWords } from '../errors/host-words';
 import type { Redact } from '../security/redactor';
 
@@ -46,14 +46,12 @@ export function agentErrorOutput(
   words?: HostWords,
 ): AgentOutput {
   const known = error instanceof SocialDataError;
-  const say = (text: string) => (words && known ? inHostWords(text, words, error.endpoint) : text);
+  const inWords = known && words ? errorInHostWords(error, words) : undefined;
   const detail: Record<string, unknown> = {
     type: known ? error.name : 'Error',
     message: redact(
       known
-        ? words
-          ? errorInHostWords(error, words).message
-          : error.message
+        ? (inWords?.message ?? error.message)
         : `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
     ),
   };
@@ -62,7 +60,7 @@ export function agentErrorOutput(
     const argument = error.field.replace(/\[\d*\]$/, '');
     detail.field = words?.field?.(argument) ?? argument;
   }
-  if (known && error.hint) detail.hint = say(error.hint);
+  if (known && error.hint) detail.hint = inWords?.hint ?? error.hint;
   // "Correct the named input" would send a model after an argument it does not have.
   if (words && aboutSettings(error) && error instanceof ValidationError)
     detail.hint = `Not an input of this tool: ask the user to correct it in ${words.settings}.`;

@@ -123,9 +123,17 @@ function fromToolNames(id: EndpointId, args: Args): Args {
   return Object.fromEntries(Object.entries(args).map(([name, value]) => [byArg.get(name) ?? name, value]));
 }
 
-/** A refused input named as the model passed it: `user_name`, not the catalog's `userName`. */
+/**
+ * A refused input named as the model passed it: `user_name`, not the catalog's `userName`; the
+ * start cursor a refused page began at is the model's `cursor`.
+ */
 function toolNameOf(id: EndpointId): (field: string) => string | undefined {
-  return (field) => (Object.hasOwn(endpointSpec(id).params, field) ? agentArgName(field) : undefined);
+  return (field) =>
+    field === 'startCursor'
+      ? 'cursor'
+      : Object.hasOwn(endpointSpec(id).params, field)
+        ? agentArgName(field)
+        : undefined;
 }
 
 function continueText(toolName: string): string {
@@ -164,6 +172,8 @@ async function readPages(
     limit,
     pageSize,
     startCursor: position?.startCursor,
+    // The model's cursor carries it: a refusal names `cursor`.
+    startCursorGiven: true,
     skip: position?.skip,
     signal,
   });

@@ -8,6 +8,8 @@ export const hints = {
   notFound:
     'Check the screen name, id or URL: the account, tweet, list, community or topic does not exist or is not visible.',
   validation: 'Correct the named input and run again.',
+  startCursor:
+    'The API did not take the start cursor: give a next_cursor of an earlier page of this same read, unchanged, or leave startCursor out to start at the first page.',
   proxy:
     'Check the proxy URL in your Social Data settings: an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
   cookie: 'Check the session cookie in your Social Data settings: copy it again from a logged-in browser.',

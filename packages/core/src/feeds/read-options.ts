@@ -43,6 +43,7 @@ export function readOptions(id: PaginatedId, request: ReadRequest): PaginateOpti
     limit: uncut ? undefined : limit,
     maxPages: request.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: request.startCursor || undefined,
+    startCursorGiven: !!request.startCursor,
     pageSize: range ? (request.pageSize ?? fitted) : undefined,
     prefetch: uncut ? prefetchUntil(limit, keep) : true,
   };

@@ -8,6 +8,11 @@ export interface PaginateOptions {
   maxPages?: number | undefined;
   /** Start from a cursor instead of the first page. */
   startCursor?: string | undefined;
+  /**
+   * The start cursor is the user's input (a form's Start Cursor), not one a run kept: when the API
+   * refuses it, the error names `startCursor` and says how to correct it.
+   */
+  startCursorGiven?: boolean | undefined;
   /** Records to drop from the first page fetched: with `startCursor`, a `resumePoint()` of an earlier run. */
   skip?: number | undefined;
   /** `count` sent with every page, where the endpoint takes one. */

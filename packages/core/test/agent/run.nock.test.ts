@@ -128,6 +128,25 @@ describe('a paged tool', () => {
     expect(nock.pendingMocks()).toEqual([]);
   });
 
+  it("names the model's cursor, in the model's words, when the API no longer takes its page", async () => {
+    const client = withJackFollowers();
+    const first = parse(
+      (await runAgentTool(client, 'getUserFollowers', { userName: 'jack', limit: 5 })).text,
+    );
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query(true)
+      .reply(400, { status: 'error', msg: 'cursor is not valid: pass next_cursor back unchanged' });
+    const stale = await runAgentTool(client, 'getUserFollowers', {
+      user_name: 'jack',
+      cursor: first.next_cursor,
+    });
+    expect(stale.isError).toBe(true);
+    expect(parse(stale.text).error).toMatchObject({ type: 'ValidationError', field: 'cursor' });
+    expect(stale.text).toContain('leave cursor out to start at the first page');
+    expect(stale.text).not.toMatch(/startCursor/);
+  });
+
   it('names the tool as the host does, in "call … again" and in a cursor from another tool', async () => {
     const client = withJackFollowers();
     const options = { toolName: 'Jack_Followers' };

@@ -96,6 +96,7 @@ describe('readOptions: one read plan for every surface', () => {
     const fixed = endpointIds.find((id): id is PaginatedId => isPaginated(id) && !endpointSpec(id).count)!;
     expect(readOptions(fixed, { startCursor: 'c2', pageSize: 50 })).toMatchObject({
       startCursor: 'c2',
+      startCursorGiven: true,
       pageSize: undefined,
     });
   });

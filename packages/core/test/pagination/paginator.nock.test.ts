@@ -159,6 +159,37 @@ describe('user pages', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  it("name the start cursor when the API refuses the first page's cursor, and only then", async () => {
+    const refused = { status: 'error', msg: 'cursor is not valid: pass next_cursor back unchanged' };
+    nock(BASE).get('/social/user/jack/followers').query({ cursor: 'stale|1' }).times(2).reply(400, refused);
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .reply(200, ok({ followers: users(0, 1), next_cursor: 'later|2' }));
+    nock(BASE).get('/social/user/jack/followers').query({ cursor: 'later|2' }).reply(400, refused);
+    const { client } = testClient();
+    const fromStart = client.paginate(
+      'getUserFollowers',
+      { userName: 'jack' },
+      { startCursor: 'stale|1', startCursorGiven: true },
+    );
+    const atStart = await fromStart.toArray().catch((error: unknown) => error);
+    expect(atStart).toMatchObject({ name: 'ValidationError', status: 400, field: 'startCursor' });
+    expect((atStart as Error & { hint: string }).hint).toMatch(/leave startCursor out/);
+    // A cursor the API gave and then refused is none of the user's: no input of theirs is named.
+    const later = await client
+      .paginate('getUserFollowers', { userName: 'jack' })
+      .toArray()
+      .catch((error: unknown) => error);
+    expect(later).toMatchObject({ name: 'ValidationError', field: 'cursor' });
+    expect((later as Error & { hint: string }).hint).not.toMatch(/startCursor/);
+    // Nor is a start cursor a run kept (a trigger's place in its feed, a checkpoint).
+    const kept = await client
+      .paginate('getUserFollowers', { userName: 'jack' }, { startCursor: 'stale|1' })
+      .toArray()
+      .catch((error: unknown) => error);
+    expect(kept).toMatchObject({ name: 'ValidationError', field: 'cursor' });
+  });
+
   it('send count only when set on endpoint 9, which documents no default', async () => {
     nock(BASE)
       .get('/social/lists/5/subscribers')
