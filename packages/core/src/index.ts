@@ -43,6 +43,7 @@ export type { Page } from './pagination/page';
 export { normalizeIdList, normalizeScreenNameList } from './input/identifiers';
 export type { IdKind } from './input/identifiers';
 export {
+  booleanOf,
   describeRange,
   normalizeBoolean,
   normalizeCookie,

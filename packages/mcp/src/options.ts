@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIMEOUT_MS, ValidationError, endpointSpec, normalizeCount } from '@social-data/core';
+import { DEFAULT_TIMEOUT_MS, ValidationError, booleanOf, endpointSpec, normalizeCount } from '@social-data/core';
 import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, agentTools } from '@social-data/core/agent';
 
 const ALL_TOOLS = agentTools();
@@ -113,7 +113,7 @@ export function readOptions(argv: string[], env: Record<string, string | undefin
     ),
     tools: selectTools(tools.value, tools.name),
     timeoutMs: timeoutOf(timeout.value, timeout.name),
-    verbose: values.verbose ?? ['1', 'true'].includes(env.SOCIAL_DATA_MCP_VERBOSE ?? ''),
+    verbose: values.verbose ?? booleanOf(env.SOCIAL_DATA_MCP_VERBOSE) === true,
     help: values.help ?? false,
     version: values.version ?? false,
   };

@@ -73,26 +73,12 @@ export function simplifyInput(id: EndpointId): InputField[] {
 /** Max Pages per Poll left empty: a check of five pages keeps its credits and time small. */
 export const DEFAULT_TRIGGER_PAGES = 5;
 
-const YES = new Set(['true', 'yes', '1']);
-const NO = new Set(['false', 'no', '0']);
-
-/**
- * A boolean as Zapier may hand it over: true/false, or text from its yes/no dropdown or a mapped
- * field. Anything else is left for core to refuse, naming the field.
- */
-export function zapierBoolean(value: unknown): unknown {
-  if (typeof value !== 'string' && typeof value !== 'number') return value;
-  const text = String(value).trim().toLowerCase();
-  return YES.has(text) ? true : NO.has(text) ? false : value;
-}
-
 /** The input values core takes for an endpoint, without Zapier's own fields. */
 export function paramsFrom(id: EndpointId, inputData: Record<string, unknown>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  for (const [name, spec] of inputParams(id)) {
+  for (const [name] of inputParams(id)) {
     const value = inputData[name];
-    if (value !== undefined && value !== '')
-      params[name] = spec.format === 'boolean' ? zapierBoolean(value) : value;
+    if (value !== undefined && value !== '') params[name] = value;
   }
   return params;
 }

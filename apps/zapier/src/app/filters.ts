@@ -2,7 +2,7 @@ import { filterFields as coreFilterFields } from '@social-data/core/feeds';
 import { formFilter, takesFilters } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
 
-import { inputOf, zapierBoolean } from './fields';
+import { inputOf } from './fields';
 import type { InputField } from './fields';
 
 /** Steps whose records are tweets, which the filters apply to. */
@@ -19,5 +19,5 @@ export function filterFrom(
   inputData: Record<string, unknown>,
 ): ((record: unknown) => boolean) | undefined {
   if (!isTweetFeed(id)) return undefined;
-  return formFilter({ ...inputData, withMediaOnly: zapierBoolean(inputData.withMediaOnly) === true });
+  return formFilter(inputData);
 }

@@ -3,7 +3,6 @@ import type { EndpointId, Tweet } from '@social-data/core';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { zapierBoolean } from './fields';
 import { hasMediaFiles, sampleFile, withMediaFiles } from './media';
 import type { Dehydrate } from './media';
 import { outputFieldsOf } from './output-fields';
@@ -14,8 +13,7 @@ import type { OutputField } from './output-fields';
  * given `dehydrate`, tweets get a file per media item.
  */
 /** Whether the form's Simplify is on (Zapier sends a boolean as text). */
-export const wantsSimplify = (simplify: unknown): boolean =>
-  normalizeBoolean(zapierBoolean(simplify), 'simplify') === true;
+export const wantsSimplify = (simplify: unknown): boolean => normalizeBoolean(simplify, 'simplify') === true;
 
 export function shapeFor(
   id: EndpointId,

@@ -1,4 +1,5 @@
 import { invalid } from '../input/fail';
+import { normalizeBoolean } from '../input/values';
 import { toIsoTimestamp } from '../output/timestamp';
 import type { Tweet } from '../records/types';
 
@@ -155,7 +156,7 @@ export function formFilter(
   const filter: TweetFilter = {
     replies: formText(values.replies) as KindRule | undefined,
     retweets: formText(values.retweets) as KindRule | undefined,
-    withMediaOnly: values.withMediaOnly === true,
+    withMediaOnly: normalizeBoolean(values.withMediaOnly, 'withMediaOnly') === true,
     keywords: formText(values.keywords),
     keywordMatch: formText(values.keywordMatch) as TweetFilter['keywordMatch'],
     minLikes: formCount(values.minLikes),

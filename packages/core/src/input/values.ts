@@ -124,9 +124,24 @@ export function normalizeText(value: unknown, field: string, required: boolean):
   return value.trim();
 }
 
-export function normalizeBoolean(value: unknown, field: string): boolean | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
+const YES = new Set(['true', 'yes', '1', 'on']);
+const NO = new Set(['false', 'no', '0', 'off']);
+
+/**
+ * A yes or a no as any host may hand it over: a boolean, or text from a dropdown, a mapped field,
+ * an expression or a variable (`yes`, `1`, `off`); undefined when it says neither.
+ */
+export function booleanOf(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 'false') return value === 'true';
-  throw invalid(field, `${show(value)} is not true or false`, 'Use true or false.');
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).trim().toLowerCase();
+  return YES.has(text) ? true : NO.has(text) ? false : undefined;
+}
+
+export function normalizeBoolean(value: unknown, field: string): boolean | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return undefined;
+  const yes = booleanOf(value);
+  if (yes === undefined) throw invalid(field, `${show(value)} is not true or false`, 'Use true or false.');
+  return yes;
 }

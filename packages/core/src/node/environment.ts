@@ -1,4 +1,4 @@
-import { SocialDataClient } from '@social-data/core';
+import { SocialDataClient, booleanOf } from '@social-data/core';
 import type { ClientOptions } from '@social-data/core';
 import { fetchTransport, sleep } from './fetch-transport';
 
@@ -20,8 +20,6 @@ export function clientOptionsFromEnv(
     cookie: env.SOCIAL_DATA_COOKIE,
     proxy: env.SOCIAL_DATA_PROXY,
     // On only when asked in so many words: anything else leaves plain http:// refused.
-    allowInsecureHttp: ['true', '1', 'yes'].includes(
-      (env.SOCIAL_DATA_ALLOW_INSECURE_HTTP ?? '').trim().toLowerCase(),
-    ),
+    allowInsecureHttp: booleanOf(env.SOCIAL_DATA_ALLOW_INSECURE_HTTP) === true,
   };
 }

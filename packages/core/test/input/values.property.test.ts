@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { anyInput } from '@social-data/test-support';
-import { normalizeCount, normalizeIdList, ValidationError } from '../../src';
+import { booleanOf, normalizeBoolean, normalizeCount, normalizeIdList, ValidationError } from '../../src';
 import { normalizeId, normalizeScreenName } from '../../src/input/identifiers';
 import { normalizeCookie, normalizeCursor, normalizeProxy } from '../../src/input/values';
 import { check, PROPERTY_RUNS as runs } from '../support/check';
@@ -42,6 +42,53 @@ describe('normalizers never throw anything but a ValidationError naming the fiel
 
 const screenName = fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/);
 const id = fc.bigInt({ min: 1n, max: 2n ** 63n }).map(String);
+
+describe('a yes or a no reads the same from every host', () => {
+  const words = {
+    true: true,
+    yes: true,
+    '1': true,
+    on: true,
+    false: false,
+    no: false,
+    '0': false,
+    off: false,
+  };
+
+  it('takes each word in any case and with blanks around it, and the booleans and 1 and 0 as numbers', () => {
+    for (const [word, yes] of Object.entries(words))
+      for (const written of [word, word.toUpperCase(), ` ${word}\n`]) {
+        expect(booleanOf(written)).toBe(yes);
+        expect(normalizeBoolean(written, 'simplify')).toBe(yes);
+      }
+    expect([booleanOf(true), booleanOf(false), booleanOf(1), booleanOf(0)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('refuses anything else, naming the field; empty is unset', () => {
+    fc.assert(
+      fc.property(anyInput, (value) => {
+        fc.pre(typeof value !== 'boolean' && !Object.hasOwn(words, String(value).trim().toLowerCase()));
+        const blank =
+          value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+        if (blank) return check(normalizeBoolean(value, 'simplify') === undefined, `${String(value)} is set`);
+        check(booleanOf(value) === undefined, `${String(value)} reads as yes or no`);
+        let message = '';
+        try {
+          normalizeBoolean(value, 'simplify');
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        check(message.startsWith('simplify: '), `${String(value)} gave "${message}"`);
+      }),
+      runs,
+    );
+  });
+});
 
 describe('normalizers accept every form users paste', () => {
   it('screen names from @name and profile URLs', () => {
