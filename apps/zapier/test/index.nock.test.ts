@@ -189,6 +189,17 @@ describe('rate limits', () => {
   });
 });
 
+describe('a start cursor the API refuses', () => {
+  it('is named as the form labels it, with how to correct it', async () => {
+    api('getUserFollowers').reply(400, { status: 'error', msg: 'cursor is not valid' });
+    const error = await failure(
+      run('creates', 'getUserFollowers', authData, { userName: 'jack', cursor: 'stale|1' }),
+    );
+    expect(details(error).message).toContain('or leave Start Cursor out to start at the first page');
+    expect(details(error).message).not.toMatch(/startCursor/);
+  });
+});
+
 describe('inputs as Zapier sends them', () => {
   it('takes yes/no and 1/0 for booleans', async () => {
     const scope = nock(BASE)

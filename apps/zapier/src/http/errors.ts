@@ -6,6 +6,7 @@ import {
   SocialDataError,
   errorInHostWords,
 } from '@social-data/core';
+import { READ_OPTION_LABELS } from '@social-data/core/feeds';
 import type { UserSetting } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
 
@@ -46,7 +47,8 @@ function withHint(error: SocialDataError, operation: string | undefined, fields:
   const words = errorInHostWords(error, {
     settings: SETTINGS_WORDS,
     operation: operation && `“${operation}”`,
-    field: (name) => fields.find((field) => field.key === name)?.label ?? connectionLabel(name),
+    field: (name) =>
+      fields.find((field) => field.key === name)?.label ?? connectionLabel(name) ?? readOptionLabel(name),
   });
   const message = /[.!?]$/.test(words.message) || !words.hint ? words.message : `${words.message}.`;
   return `${message} ${words.hint}`.trim();
@@ -60,6 +62,12 @@ function connectionLabel(name: string): string | undefined {
     ? `${SETTING_LABELS[name as UserSetting]} (Social Data connection)`
     : undefined;
 }
+
+/** A read's option that a step's form keys otherwise (Start Cursor is `cursor`), by its label. */
+const readOptionLabel = (name: string): string | undefined =>
+  Object.hasOwn(READ_OPTION_LABELS, name)
+    ? READ_OPTION_LABELS[name as keyof typeof READ_OPTION_LABELS]
+    : undefined;
 
 /** Where a Zap's user fixes the key, cookie, proxy or base URL. */
 const SETTINGS_WORDS = 'the Social Data connection (its Reconnect or Edit settings)';

@@ -26,13 +26,23 @@ export interface FormField<Name extends string = string> {
   example?: string;
 }
 
+/**
+ * The labels of the options every paged read's form shows, by core's name: a host names one a
+ * message names by it, also where its own form keys the field otherwise (Zapier's `cursor`).
+ */
+export const READ_OPTION_LABELS = {
+  pageSize: 'Page Size',
+  startCursor: 'Start Cursor',
+  maxPages: 'Max Pages',
+} as const;
+
 /** Page Size, for endpoints whose page size can be chosen (the API's `count`). */
 export function pageSizeField(id: EndpointId): FormField<'pageSize'> | undefined {
   const range = endpointSpec(id).count;
   if (!range) return undefined;
   return {
     name: 'pageSize',
-    label: 'Page Size',
+    label: READ_OPTION_LABELS.pageSize,
     kind: 'count',
     min: range.min,
     ...(range.max === undefined ? {} : { max: range.max }),
@@ -45,7 +55,7 @@ export function pageSizeField(id: EndpointId): FormField<'pageSize'> | undefined
 
 export const startCursorField: FormField<'startCursor'> = {
   name: 'startCursor',
-  label: 'Start Cursor',
+  label: READ_OPTION_LABELS.startCursor,
   kind: 'text',
   description: 'Start from this cursor, the next_cursor of an earlier read, instead of the first page.',
 };
@@ -53,7 +63,7 @@ export const startCursorField: FormField<'startCursor'> = {
 /** How many requests a read makes at most when no Limit is given; 10 when the field is added empty. */
 export const maxPagesField: FormField<'maxPages'> = {
   name: 'maxPages',
-  label: 'Max Pages',
+  label: READ_OPTION_LABELS.maxPages,
   kind: 'count',
   min: 1,
   default: 10,

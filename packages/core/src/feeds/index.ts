@@ -19,6 +19,7 @@ export {
   pollPagesField,
   simplifyField,
   startCursorField,
+  READ_OPTION_LABELS,
 } from './form-fields';
 export type { FormField } from './form-fields';
 export { filteredRead, filteredReadNotice, readFiltered } from './filtered-read';

@@ -6,7 +6,7 @@ import {
   SETTING_LABELS,
   errorInHostWords,
 } from '@social-data/core';
-import { accountsField, filterFields } from '@social-data/core/feeds';
+import { READ_OPTION_LABELS, accountsField, filterFields } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
@@ -23,9 +23,7 @@ const LABELS: Record<string, string> = {
     ]),
   ),
   limit: 'Limit',
-  pageSize: 'Page Size',
-  startCursor: 'Start Cursor',
-  maxPages: 'Max Pages',
+  ...READ_OPTION_LABELS,
   maxPagesPerPoll: 'Max Pages per Poll',
   [accountsField.name]: accountsField.label,
 };
