@@ -81,6 +81,15 @@ const BODY_RULES: IAuthenticateRuleResponseSuccessBody[] = [
   { type: 'responseSuccessBody', properties: { key: 'data', value: undefined, message: NOT_THE_API } },
 ];
 
+/** What the test sends: it judges the session too once either session field is filled in. */
+const TEST_NOTICE: INodeProperties = {
+  displayName:
+    'Test checks the API Key and Base URL with a public tweet lookup. With Session Cookie or Proxy URL filled in, it reads the first page of your bookmarks instead, so the API judges the session too.',
+  name: 'testNotice',
+  type: 'notice',
+  default: '',
+};
+
 /**
  * The API key every operation needs, where the API lives, and the session for the operations
  * and events that act as you. The key travels only in the X-API-Key header that n8n adds through
@@ -98,18 +107,11 @@ export class SocialDataApi implements ICredentialType {
   documentationUrl =
     'https://github.com/social-data/social-data-integrations/tree/main/packages/n8n-nodes-social-data#credentials';
 
-  // Core's setting fields, in their order, and where the test starts, a notice before the last.
-  properties: INodeProperties[] = [
-    ...SETTING_FIELDS.slice(0, -1).map(settingProperty),
-    {
-      displayName:
-        'Test checks the API Key and Base URL with a public tweet lookup. With Session Cookie or Proxy URL filled in, it reads the first page of your bookmarks instead, so the API judges the session too.',
-      name: 'testNotice',
-      type: 'notice',
-      default: '',
-    },
-    ...SETTING_FIELDS.slice(-1).map(settingProperty),
-  ];
+  // Core's setting fields, in their order, and after the session's last field the notice of
+  // what the test checks, which depends on them.
+  properties: INodeProperties[] = SETTING_FIELDS.flatMap((field) =>
+    field.name === 'proxy' ? [settingProperty(field), TEST_NOTICE] : [settingProperty(field)],
+  );
 
   // A function, not n8n's `generic` form with an `={{$credentials.apiKey}}` expression: n8n 2.41
   // evaluates expressions in an isolate that a poll borrows from its workflow, and when two

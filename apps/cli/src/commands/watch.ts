@@ -18,6 +18,7 @@ import type { Command } from 'commander';
 import { profileName } from '../config/profile';
 import { openDestination } from '../output/destination';
 import { createFormatter } from '@social-data/core/files';
+import { sleep } from '@social-data/core/node';
 import type { Formatter } from '@social-data/core/files';
 import type { Destination } from '../output/destination';
 import { clientFor } from '../run/client';
@@ -26,7 +27,6 @@ import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import type { FieldNames } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkDistinct, checkWritable } from '../run/writable';
-import type { Interrupt } from '../run/interrupt';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
 import { feedByName, feedName, fieldNames, positionalParam } from './names';
@@ -138,18 +138,6 @@ function watchLine(key: unknown, state: string): string {
   return `social-data watch ${feedName(feed)}${typeof value === 'string' ? ` ${value}` : ''} --state ${state}${profile}`;
 }
 
-function sleep(ms: number, interrupt: Interrupt): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      interrupt.signal.removeEventListener('abort', done);
-      resolve();
-    }
-    interrupt.signal.addEventListener('abort', done);
-  });
-}
-
 function paramsOf(feed: FeedId, values: string[]): UntypedParams {
   const positional = positionalParam(feeds[feed].endpoint);
   if (!positional) {
@@ -250,7 +238,7 @@ export function addWatchCommand(program: Command): void {
       // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
       let unsure = await poll();
       while (options.interval !== undefined) {
-        await sleep(options.interval, interrupt);
+        await sleep(options.interval, interrupt.signal);
         interrupt.check();
         unsure = await poll();
       }

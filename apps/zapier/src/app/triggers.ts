@@ -87,6 +87,21 @@ function accountsOf(event: FeedId, bundle: Bundle): string[] {
   );
 }
 
+/** What both polls of a feed take from the trigger's form and from Zapier. */
+function pollSetup(z: ZObject, bundle: Bundle, event: FeedId) {
+  const { endpoint } = feeds[event];
+  const keep = isRemovalFeed(event) ? undefined : filterFrom(endpoint, bundle.inputData);
+  return {
+    feed: feeds[event],
+    shape: shapeFor(endpoint, bundle.inputData.simplify, dehydratorFor(z)),
+    store: watchStore(z, bundle),
+    maxPages: maxPagesOf(bundle),
+    ...(keep ? { keep } : {}),
+    // A Zap's first poll only fills Zapier's dedupe list: what must be told once waits for the next.
+    shown: bundle.meta?.isPopulatingDedupe !== true,
+  };
+}
+
 /**
  * New Tweet or New Reply on several accounts, on core's many-accounts watch (`pollAccounts`, as
  * the n8n trigger): each account keeps its own watch in `z.cache` (decision Z14), starts quiet,
@@ -102,11 +117,8 @@ async function pollAccountList(
   event: FeedId,
   deadline: number,
 ): Promise<object[]> {
-  const feed = feeds[event];
+  const { feed, shape, store, maxPages, keep, shown } = pollSetup(z, bundle, event);
   const names = accountsOf(event, bundle);
-  const shape = shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z));
-  const keep = filterFrom(feed.endpoint, bundle.inputData);
-  const store = watchStore(z, bundle);
   // Each account's pages stop in time too: what is left is read by the next poll.
   const readFor = (name: string) =>
     feedPages(client, feed.endpoint, normalizeParams(feed.endpoint, { userName: name }), deadline);
@@ -121,11 +133,10 @@ async function pollAccountList(
     names,
     readFor,
     store: { get: async (key) => fromMarkers(await store.get(key), key), set: store.set },
-    maxPages: maxPagesOf(bundle),
+    maxPages,
     ...(keep ? { keep } : {}),
     budget: { fits: output.fits, more: timeBudget(deadline) },
-    // A Zap's first poll only fills Zapier's dedupe list: a failure it finds is told by the next.
-    shown: bundle.meta?.isPopulatingDedupe !== true,
+    shown,
   });
   const at = Date.now();
   // An account that starts failing starts the Zap once, so the user learns it is not watched;
@@ -230,29 +241,20 @@ async function pollOneFeed(
   event: FeedId,
   deadline: number,
 ): Promise<object[]> {
-  const feed = feeds[event];
+  const { feed, shape, ...setup } = pollSetup(z, bundle, event);
   const removal = isRemovalFeed(event);
   const params = normalizeParams(feed.endpoint, paramsFrom(feed.endpoint, bundle.inputData));
-  // Pages stop before Zapier's time does; what is left is read by the next poll.
-  const read = feedPages(client, feed.endpoint, params, deadline);
-  const keep = removal ? undefined : filterFrom(feed.endpoint, bundle.inputData);
-  const output = outputBudget(
-    shapeFor(feed.endpoint, bundle.inputData.simplify, dehydratorFor(z)),
-    OUTPUT_BUDGET_BYTES,
-  );
+  const output = outputBudget(shape, OUTPUT_BUDGET_BYTES);
   const polled = await pollOnce({
+    ...setup,
     feed: event,
-    read,
+    // Pages stop before Zapier's time does; what is left is read by the next poll.
+    read: feedPages(client, feed.endpoint, params, deadline),
     params,
-    store: watchStore(z, bundle),
-    maxPages: maxPagesOf(bundle),
     maxIds: watchIdsOf(event),
-    ...(keep ? { keep } : {}),
     fits: output.fits,
     client,
     shape: output.item,
-    // A Zap's first poll only fills Zapier's dedupe list: what must be told once waits for the next.
-    shown: bundle.meta?.isPopulatingDedupe !== true,
     pagesSetting: maxPagesField.label,
   }).catch((error: unknown) => {
     // Even a poll of one page (with a burst proven at once) is over the budget: records this
