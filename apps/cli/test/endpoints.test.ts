@@ -309,6 +309,15 @@ describe('exit codes', () => {
       expect(result.stderr).toContain(`hint: Set ${missing} or run social-data configure`);
       expect(result.stderr).not.toMatch(/n8n|Zapier/);
     }
+    // Neither: both are named at once, not the proxy only once the cookie is set.
+    const neither = await bench.run(['bookmarks', 'get'], {
+      env: { SOCIAL_DATA_COOKIE: undefined, SOCIAL_DATA_PROXY: undefined },
+    });
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('the session cookie and the proxy are missing');
+    expect(neither.stderr).toContain(
+      'hint: Set SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY, or run social-data configure',
+    );
   });
 
   it('refuses a plain http:// base URL off this machine before any request, naming the flag that allows it', async () => {

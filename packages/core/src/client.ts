@@ -42,10 +42,9 @@ import type { NormalizedParams } from './input/params';
 import { normalizeParams } from './input/params';
 import {
   normalizeBoolean,
-  normalizeCookie,
   normalizeCount,
   normalizeCursor,
-  normalizeProxy,
+  normalizeSession,
   pageSizeForLimit,
 } from './input/values';
 import { toPage } from './pagination/page';
@@ -546,10 +545,7 @@ export class SocialDataClient {
     };
     if (signals.length) context.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     if (catalog[id].mode === 'session') {
-      context.session = {
-        cookie: normalizeCookie(this.options.cookie),
-        proxy: normalizeProxy(this.options.proxy),
-      };
+      context.session = normalizeSession(this.options.cookie, this.options.proxy);
     }
     return context;
   }

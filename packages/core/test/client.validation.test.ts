@@ -153,6 +153,8 @@ describe('own-session credentials', () => {
 
   it.each([
     ['a missing cookie', undefined, 'http://h:1', 'cookie', /session cookie is missing/],
+    // Both at once, so the user does not learn of the proxy only after adding the cookie.
+    ['no session at all', undefined, '', 'cookie', /session cookie and the proxy are missing.*both/],
     ['a blank cookie', '  ', 'http://h:1', 'cookie', /session cookie is missing/],
     ['a missing proxy', 'c=1', undefined, 'proxy', /proxy is missing/],
     ['an ftp:// proxy', 'c=1', 'ftp://user:pw@host:21', 'proxy', /scheme "ftp" is not supported.*socks5h/],

@@ -60,6 +60,8 @@ function terminalHint(error: SocialDataError): string | undefined {
   // reached the API, and a list it may have created must not be created twice.
   if (error instanceof ConnectionError && error.hint !== hints.connection) return undefined;
   for (const [kind, hint] of TERMINAL_HINTS) if (error instanceof kind) return hint;
+  if (error instanceof ValidationError && error.hint === hints.session)
+    return 'Set SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY, or run social-data configure: the cookie of a browser logged in to your account, and your proxy.';
   if (error instanceof ValidationError && error.field === 'cookie')
     return 'Set SOCIAL_DATA_COOKIE or run social-data configure: copy the cookie again from a logged-in browser.';
   if (error instanceof ValidationError && error.field === 'proxy')

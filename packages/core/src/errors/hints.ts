@@ -13,6 +13,8 @@ export const hints = {
   proxy:
     'Check the proxy URL in your Social Data settings: an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.',
   cookie: 'Check the session cookie in your Social Data settings: copy it again from a logged-in browser.',
+  session:
+    'This acts as your own account, so it needs your session: add the cookie of a browser logged in to it and your proxy in your Social Data settings.',
   rateLimit:
     'The API is rate limiting this key. Wait a moment and run again, or read fewer pages in one run.',
   upstream: 'The API had a temporary problem. Run again in a moment.',

@@ -84,6 +84,24 @@ export function normalizeProxy(value: unknown, field = 'proxy'): string {
   return text;
 }
 
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The session of an own-session request, both parts checked: when both are missing, one message
+ * names both, so the user adds them in one go rather than learning of the proxy after the cookie.
+ */
+export function normalizeSession(cookie: unknown, proxy: unknown): { cookie: string; proxy: string } {
+  if (isBlank(cookie) && isBlank(proxy))
+    throw invalid(
+      'cookie',
+      'the session cookie and the proxy are missing; own-session endpoints need both',
+      `Add the session cookie of a logged-in browser and the proxy to your Social Data settings. ${PROXY_FIX}`,
+      hints.session,
+    );
+  return { cookie: normalizeCookie(cookie), proxy: normalizeProxy(proxy) };
+}
+
 /** Tab, and the printable characters of Latin-1: what an HTTP library puts in a header. */
 function sendableInHeader(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
