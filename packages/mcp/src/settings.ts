@@ -1,4 +1,4 @@
-import { createRedactor } from '@social-data/core';
+import { SETTING_VARIABLES, createRedactor } from '@social-data/core';
 import type { Redact, SocialDataClient, UserSetting } from '@social-data/core';
 import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 
@@ -9,13 +9,10 @@ export const SETTINGS_NAME = "this MCP server's SOCIAL_DATA_* environment variab
 export const SETTINGS_TEXT =
   'This MCP server reads its settings from its environment: SOCIAL_DATA_API_KEY (the key, tda_…), SOCIAL_DATA_BASE_URL (the API address), for own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY, and SOCIAL_DATA_ALLOW_INSECURE_HTTP=true only for a plain http:// address on a trusted network. Ask the user to correct them in the MCP client configuration and restart the server.';
 
-/** Core's name of each setting, as the variable this server reads it from. */
+/** Core's name of each setting, as the variable this server reads it from (the switch as it is set). */
 const VARIABLES: Record<string, string> = {
-  apiKey: 'SOCIAL_DATA_API_KEY',
-  baseUrl: 'SOCIAL_DATA_BASE_URL',
-  cookie: 'SOCIAL_DATA_COOKIE',
-  proxy: 'SOCIAL_DATA_PROXY',
-  allowInsecureHttp: 'SOCIAL_DATA_ALLOW_INSECURE_HTTP=true',
+  ...SETTING_VARIABLES,
+  allowInsecureHttp: `${SETTING_VARIABLES.allowInsecureHttp}=true`,
 } satisfies Record<UserSetting, string>;
 
 /** A message names a setting as the user sets it here: its variable. */

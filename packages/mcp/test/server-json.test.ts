@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { USER_SETTINGS } from '@social-data/core';
+import { SETTING_VARIABLES, USER_SETTINGS } from '@social-data/core';
 
 import { settingVariable } from '../src/settings';
 
@@ -109,7 +109,10 @@ describe('the MCP Registry entry (server.json)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const offered = entry.packages[0]!.environmentVariables.map(({ name }) => name);
     for (const name of offered) expect(readme).toMatch(new RegExp(`\`${name}(=[^\`]*)?\``));
-    for (const setting of USER_SETTINGS)
-      expect(offered).toContain(settingVariable(setting)?.replace(/=.*/, ''));
+    for (const setting of USER_SETTINGS) {
+      // The variable core reads it from, and the one messages name.
+      expect(offered).toContain(SETTING_VARIABLES[setting]);
+      expect(settingVariable(setting)).toMatch(new RegExp(`^${SETTING_VARIABLES[setting]}(=|$)`));
+    }
   });
 });

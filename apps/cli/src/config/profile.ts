@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { SETTING_VARIABLES } from '@social-data/core';
 import { UsageError } from '../run/failure';
 
 /** What a profile holds; the secrets never leave this process except towards the API. */
@@ -102,11 +103,8 @@ export function resolveCredentials(option: string | undefined, env: Env = proces
       `Run: social-data configure --profile ${name}` +
         (Object.keys(profiles).length ? ` (profiles: ${Object.keys(profiles).join(', ')})` : ''),
     );
-  const pick = (variable: string, value: string | undefined) => env[variable] || value;
-  return {
-    baseUrl: pick('SOCIAL_DATA_BASE_URL', stored?.baseUrl),
-    apiKey: pick('SOCIAL_DATA_API_KEY', stored?.apiKey),
-    cookie: pick('SOCIAL_DATA_COOKIE', stored?.cookie),
-    proxy: pick('SOCIAL_DATA_PROXY', stored?.proxy),
-  };
+  // A variable set wins over the profile, setting by setting.
+  const pick = (setting: 'baseUrl' | 'apiKey' | 'cookie' | 'proxy') =>
+    env[SETTING_VARIABLES[setting]] || stored?.[setting];
+  return { baseUrl: pick('baseUrl'), apiKey: pick('apiKey'), cookie: pick('cookie'), proxy: pick('proxy') };
 }

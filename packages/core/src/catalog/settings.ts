@@ -79,3 +79,15 @@ export const SETTING_FIELDS: readonly SettingField[] = [
 export const SETTING_LABELS = Object.fromEntries(
   SETTING_FIELDS.map(({ name, label }) => [name, label]),
 ) as Readonly<Record<UserSetting, string>>;
+
+/**
+ * The environment variable each setting is read from where a host reads variables (the CLI, the
+ * MCP server, scripts: `clientOptionsFromEnv`), named once so that messages and readers agree.
+ */
+export const SETTING_VARIABLES = {
+  apiKey: 'SOCIAL_DATA_API_KEY',
+  baseUrl: 'SOCIAL_DATA_BASE_URL',
+  cookie: 'SOCIAL_DATA_COOKIE',
+  proxy: 'SOCIAL_DATA_PROXY',
+  allowInsecureHttp: 'SOCIAL_DATA_ALLOW_INSECURE_HTTP',
+} as const satisfies Record<UserSetting, string>;

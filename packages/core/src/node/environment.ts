@@ -1,4 +1,4 @@
-import { SocialDataClient, booleanOf } from '@social-data/core';
+import { SETTING_VARIABLES, SocialDataClient, booleanOf } from '@social-data/core';
 import type { ClientOptions } from '@social-data/core';
 import { fetchTransport, sleep } from './fetch-transport';
 
@@ -14,12 +14,13 @@ export function createClient(options: NodeClientOptions): SocialDataClient {
 export function clientOptionsFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): NodeClientOptions {
+  const variable = SETTING_VARIABLES;
   return {
-    baseUrl: env.SOCIAL_DATA_BASE_URL ?? '',
-    apiKey: env.SOCIAL_DATA_API_KEY ?? '',
-    cookie: env.SOCIAL_DATA_COOKIE,
-    proxy: env.SOCIAL_DATA_PROXY,
+    baseUrl: env[variable.baseUrl] ?? '',
+    apiKey: env[variable.apiKey] ?? '',
+    cookie: env[variable.cookie],
+    proxy: env[variable.proxy],
     // On only when asked in so many words: anything else leaves plain http:// refused.
-    allowInsecureHttp: booleanOf(env.SOCIAL_DATA_ALLOW_INSECURE_HTTP) === true,
+    allowInsecureHttp: booleanOf(env[variable.allowInsecureHttp]) === true,
   };
 }
