@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 
-import { recordKindOf, tweetsCarryMedia } from '@social-data/core';
 import { downloadMedia } from '@social-data/core/media';
-import type { EndpointId, Media } from '@social-data/core';
+import type { Media } from '@social-data/core';
 import type { MediaTarget } from '@social-data/core/media';
 import { sleep } from '@social-data/core/node';
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -17,11 +16,6 @@ interface MediaPointer {
   index: number;
   type: Media['type'];
   url: string;
-}
-
-/** Whether an endpoint's records are tweets that carry `media`, so they get files. */
-export function hasMediaFiles(id: EndpointId): boolean {
-  return recordKindOf(id) === 'tweet' && tweetsCarryMedia(id);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { normalizeBoolean, recordKindOf, sampleRecord, shaperFor } from '@social-data/core';
+import { normalizeBoolean, recordKindOf, sampleRecord, shaperFor, tweetsCarryMedia } from '@social-data/core';
 import type { EndpointId, Tweet } from '@social-data/core';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { hasMediaFiles, sampleFile, withMediaFiles } from './media';
+import { sampleFile, withMediaFiles } from './media';
 import type { Dehydrate } from './media';
 import { outputFieldsOf } from './output-fields';
 import type { OutputField } from './output-fields';
@@ -21,7 +21,7 @@ export function shapeFor(
   dehydrate?: Dehydrate,
 ): (record: unknown) => object {
   const shape = shaperFor<object>(id, wantsSimplify(simplify));
-  if (!dehydrate || !hasMediaFiles(id)) return shape;
+  if (!dehydrate || !tweetsCarryMedia(id)) return shape;
   return (record) => withMediaFiles(shape(record), record, dehydrate);
 }
 

@@ -63,7 +63,9 @@ const zapierKey = (key: string) => key.replace(/\[\]__/g, '[]');
  * be missing from a result (the README says they are empty then).
  */
 function optional(kind: string, key: string, field: string): boolean {
-  const endpoint = kind === 'triggers' ? feeds[key as FeedId].endpoint : (key as EndpointId);
+  // A batch lookup's line-item action is keyed `<endpoint>Items`.
+  const endpoint =
+    kind === 'triggers' ? feeds[key as FeedId].endpoint : (key.replace(/Items$/, '') as EndpointId);
   // A notice item comes only from a poll that could not be sure, or a list too long; an account's
   // failure and watched_account only with More Usernames.
   if (kind === 'triggers' && SITUATIONAL_FIELDS.includes(field)) return true;

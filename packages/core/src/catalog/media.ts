@@ -1,4 +1,5 @@
 import type { EndpointId } from './endpoints';
+import { recordKindOf } from './queries';
 
 /**
  * Endpoints whose tweets come without `media`: the API document shows it absent in the For You
@@ -7,6 +8,7 @@ import type { EndpointId } from './endpoints';
  */
 const WITHOUT_MEDIA: ReadonlySet<EndpointId> = new Set<EndpointId>(['getForYouTimeline', 'getBookmarks']);
 
+/** Whether an endpoint's records are tweets that carry `media`: those get files on every surface. */
 export function tweetsCarryMedia(id: EndpointId): boolean {
-  return !WITHOUT_MEDIA.has(id);
+  return recordKindOf(id) === 'tweet' && !WITHOUT_MEDIA.has(id);
 }

@@ -1,4 +1,4 @@
-import { endpointSpec, isPaginated, settleLookup, stopNotice } from '@social-data/core';
+import { endpointSpec, isPaginated, settleLookup, stopNotice, tweetsCarryMedia } from '@social-data/core';
 import { filteredRead, filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
@@ -14,7 +14,6 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflo
 import { filterFrom, isTweetFeed } from '../../shared/filters';
 import type { FilterOptions } from '../../shared/filters';
 import { mediaReader } from '../../shared/media/items';
-import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
 import { shapeFor } from '../../shared/records';
 import { clientFor } from '../../shared/transport/client';
@@ -64,7 +63,7 @@ function emitterFor(
   sink: Sink,
 ): Emit {
   const shape = shapeFor(operation, options.simplify);
-  if (!options.downloadMedia || !hasMedia(operation)) return async (record) => sink.record(shape(record));
+  if (!options.downloadMedia || !tweetsCarryMedia(operation)) return async (record) => sink.record(shape(record));
   if (options.outputMode === 'pages' || options.outputMode === 'file')
     throw new NodeOperationError(context.getNode(), 'Download Media needs Output "One Item per Record"', {
       itemIndex,

@@ -1,4 +1,5 @@
 import { feeds } from '@social-data/core/feeds';
+import { tweetsCarryMedia } from '@social-data/core';
 import type { SocialDataClient } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
 import { NodeOperationError } from 'n8n-workflow';
@@ -6,7 +7,6 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { FilterOptions } from '../../shared/filters';
 import { mediaReader } from '../../shared/media/items';
-import { hasMedia } from '../../shared/media/options';
 import type { MediaOptions } from '../../shared/media/options';
 import type { Shape } from '../../shared/records';
 
@@ -29,7 +29,7 @@ export async function itemsOf(
   options: Options,
   shape: Shape,
 ): Promise<INodeExecutionData[]> {
-  if (!options.downloadMedia || !hasMedia(feeds[event].endpoint))
+  if (!options.downloadMedia || !tweetsCarryMedia(feeds[event].endpoint))
     return records.map((record) => ({ json: shape(record) }));
   const read = mediaReader(context, client, options, (message) =>
     context.logger.warn(`Social Data Trigger: ${message}`),

@@ -1,4 +1,4 @@
-import { recordKindOf } from '@social-data/core';
+import { recordKindOf, tweetsCarryMedia } from '@social-data/core';
 import {
   MAX_ACCOUNTS,
   accountsField,
@@ -14,7 +14,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { fieldFor, optionOf } from '../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../shared/filters';
-import { hasMedia, mediaOptions } from '../../shared/media/options';
+import { mediaOptions } from '../../shared/media/options';
 import { eventParams } from './events';
 
 const eventProperty: INodeProperties = {
@@ -73,7 +73,7 @@ function eventFields(): INodeProperties[] {
 }
 
 /** Events whose items are tweets with media. */
-const mediaEvents = feedIds.filter((id) => hasMedia(feeds[id].endpoint));
+const mediaEvents = feedIds.filter((id) => tweetsCarryMedia(feeds[id].endpoint));
 
 function withEvents(option: INodeProperties, events: FeedId[]): INodeProperties {
   const show = { ...option.displayOptions?.show, '/event': events };

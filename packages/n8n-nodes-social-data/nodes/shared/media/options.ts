@@ -1,6 +1,4 @@
-import { recordKindOf, tweetsCarryMedia } from '@social-data/core';
 import { DEFAULT_MAX_MEDIA_BYTES } from '@social-data/core/media';
-import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 /** What the media options hold, as the Options collection stores them. */
@@ -8,11 +6,6 @@ export interface MediaOptions {
   downloadMedia?: boolean;
   mediaOutput?: 'tweet' | 'file';
   maxMediaSize?: number;
-}
-
-/** Operations and events whose records are tweets that carry `media`. */
-export function hasMedia(id: EndpointId): boolean {
-  return recordKindOf(id) === 'tweet' && tweetsCarryMedia(id);
 }
 
 const MB = 1024 * 1024;

@@ -1,11 +1,18 @@
-import { MAX_CONCURRENCY, endpointIds, isPaginated, isSimplifiable, recordKindOf } from '@social-data/core';
+import {
+  MAX_CONCURRENCY,
+  endpointIds,
+  isPaginated,
+  isSimplifiable,
+  recordKindOf,
+  tweetsCarryMedia,
+} from '@social-data/core';
 import { maxPagesField, pageSizeField, simplifyField, startCursorField } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionOf } from '../../../shared/fields';
 import { filterOptions, isTweetFeed } from '../../../shared/filters';
-import { hasMedia, mediaOptions } from '../../../shared/media/options';
+import { mediaOptions } from '../../../shared/media/options';
 import { DEFAULT_ITEMS_AT_ONCE } from '../router';
 
 function pageOptions(id: EndpointId): INodeProperties[] {
@@ -130,7 +137,7 @@ export function pagingProperties(): INodeProperties[] {
         : isSimplifiable(id)
           ? [optionOf(simplifyField([recordKindOf(id)]))]
           : []),
-      ...(hasMedia(id) ? mediaOptions : []),
+      ...(tweetsCarryMedia(id) ? mediaOptions : []),
       ...(isPaginated(id) && isTweetFeed(id) ? filterOptions(id, true) : []),
       itemsAtOnceOption,
     ];
