@@ -154,7 +154,8 @@ describe('--checkpoint', () => {
       checkpoint,
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/belongs to another export/);
+    // Named as the command that finishes it, which the user can run as it stands.
+    expect(result.stderr).toContain(`belongs to another export: social-data ${args.join(' ')}\n`);
   });
 
   it('resumes a CSV export without a second header, and a --limit counts the records written before', async () => {

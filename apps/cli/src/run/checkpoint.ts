@@ -10,6 +10,8 @@ import { UsageError } from './failure';
 export interface Checkpoint {
   v: 1;
   command: string;
+  /** The command line that started the export, as typed: how a refusal names it. */
+  typed?: string;
   startCursor: string | undefined;
   skip: number;
   records: number;
@@ -30,7 +32,7 @@ export function readCheckpoint(path: string, command: string): Checkpoint | unde
     throw new UsageError(`The checkpoint ${path} is not one this version wrote.`, 'Delete it to start over.');
   if (saved.command !== command)
     throw new UsageError(
-      `The checkpoint ${path} belongs to another export: ${saved.command}.`,
+      `The checkpoint ${path} belongs to another export: ${saved.typed ?? saved.command}`,
       'Run that command to finish it, or pick another checkpoint file.',
     );
   return saved as Checkpoint;
@@ -46,3 +48,10 @@ export function saveCheckpoint(path: string, checkpoint: Checkpoint): void {
 export function removeCheckpoint(path: string): void {
   rmSync(path, { force: true });
 }
+
+/** A word of a command line as a shell takes it back: quoted only where it must be. */
+const shellWord = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** This run's command line, as typed (no flag of the CLI carries a secret). */
+export const typedCommand = (): string => ['social-data', ...process.argv.slice(2)].map(shellWord).join(' ');

@@ -20,7 +20,7 @@ import { openDestination } from '../output/destination';
 import type { Destination } from '../output/destination';
 import { createFormatter, extraFieldNotice } from '@social-data/core/files';
 import type { Format, Formatter } from '@social-data/core/files';
-import { readCheckpoint, removeCheckpoint, saveCheckpoint } from './checkpoint';
+import { readCheckpoint, removeCheckpoint, saveCheckpoint, typedCommand } from './checkpoint';
 import type { Checkpoint } from './checkpoint';
 import {
   EXIT,
@@ -127,6 +127,7 @@ async function exportPages(
     note(
       `resuming at record ${count(saved.records)} (page ${count(saved.pages)}) from ${paging.checkpoint ?? 'the checkpoint'}`,
     );
+  const typed = typedCommand();
   const shown = progressEnabled(progressChoice);
   // A profile's follower or following count is the total a progress bar can show for its pages.
   let total = shown ? (await listSize(client, id, params))?.size : undefined;
@@ -145,6 +146,7 @@ async function exportPages(
         saveCheckpoint(paging.checkpoint, {
           v: 1,
           command,
+          typed,
           startCursor: point.startCursor,
           skip: point.skip,
           records: done.records,
