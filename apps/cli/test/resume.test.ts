@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { until } from '@social-data/test-support';
 import { Bench, finished } from './support/cli';
@@ -156,6 +156,19 @@ describe('--checkpoint', () => {
     expect(result.code).toBe(2);
     // Named as the command that finishes it, which the user can run as it stands.
     expect(result.stderr).toContain(`belongs to another export: social-data ${args.join(' ')}\n`);
+  });
+
+  it('says to start over, blaming no flag, when the API no longer takes the place a checkpoint saved', async () => {
+    const { args, checkpoint } = exportArgs('expired');
+    const { child, done } = await startExport(args, checkpoint, 1_000);
+    child.kill('SIGINT');
+    await done;
+    const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as Record<string, unknown>;
+    writeFileSync(checkpoint, JSON.stringify({ ...saved, startCursor: 'expired|1' }));
+    const result = await bench.run(args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`hint: The API no longer takes the place ${checkpoint} saved: delete it`);
+    expect(result.stderr).not.toContain('--start-cursor');
   });
 
   it('resumes a CSV export without a second header, and a --limit counts the records written before', async () => {

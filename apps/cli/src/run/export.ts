@@ -1,4 +1,5 @@
 import {
+  ValidationError,
   catalog,
   isPaginated,
   normalizeParams,
@@ -119,9 +120,10 @@ async function exportPages(
       limit,
       maxPages,
       pageSize: paging.pageSize,
-      startCursor: saved ? saved.startCursor : paging.startCursor,
+      startCursor: saved ? undefined : paging.startCursor,
     }),
-    skip: saved?.skip,
+    // A resumed export starts where its checkpoint stands, a place the run kept, not a flag.
+    ...(saved ? { startCursor: saved.startCursor, skip: saved.skip } : {}),
   });
   if (saved)
     note(
@@ -284,6 +286,10 @@ export async function runEndpoint(
     destination.write(formatter.end());
   } catch (error) {
     destination.abandon(paging.checkpoint !== undefined);
+    // The API no longer takes the place the checkpoint saved (a cursor that expired): no flag the
+    // user gave is at fault, and only starting over helps.
+    if (saved && error instanceof ValidationError && error.status !== undefined && error.field === 'cursor')
+      error.hint = `The API no longer takes the place ${paging.checkpoint} saved: delete it to start the export over.`;
     if (exitCodeOf(error) === EXIT.interrupted && paginated && !paging.checkpoint && output.output)
       throw new Interrupted(
         `interrupted; ${output.output} was not written (an export is kept only once complete).`,

@@ -123,17 +123,9 @@ function fromToolNames(id: EndpointId, args: Args): Args {
   return Object.fromEntries(Object.entries(args).map(([name, value]) => [byArg.get(name) ?? name, value]));
 }
 
-/**
- * A refused input named as the model passed it: `user_name`, not the catalog's `userName`; the
- * start cursor a refused page began at is the model's `cursor`.
- */
+/** A refused input named as the model passed it: `user_name`, not the catalog's `userName`. */
 function toolNameOf(id: EndpointId): (field: string) => string | undefined {
-  return (field) =>
-    field === 'startCursor'
-      ? 'cursor'
-      : Object.hasOwn(endpointSpec(id).params, field)
-        ? agentArgName(field)
-        : undefined;
+  return (field) => (Object.hasOwn(endpointSpec(id).params, field) ? agentArgName(field) : undefined);
 }
 
 function continueText(toolName: string): string {
@@ -172,7 +164,7 @@ async function readPages(
     limit,
     pageSize,
     startCursor: position?.startCursor,
-    // The model's cursor carries it: a refusal names `cursor`.
+    // The model's cursor carries it, so a refusal of it is the model's to correct.
     startCursorGiven: true,
     skip: position?.skip,
     signal,
@@ -333,8 +325,12 @@ export async function runAgentTool(
     return agentErrorOutput(caught, client.redact, options.settings, {
       settings: options.settingsName ?? SETTINGS,
       operation: options.toolName ?? agentToolName(id),
+      // The start cursor a refused page began at is the model's `cursor`, whichever names it uses.
       field: (name) =>
-        (options.argNames === 'catalog' ? undefined : toolNameOf(id)(name)) ?? options.settingNames?.(name),
+        name === 'startCursor'
+          ? 'cursor'
+          : ((options.argNames === 'catalog' ? undefined : toolNameOf(id)(name)) ??
+            options.settingNames?.(name)),
     });
   }
 }

@@ -17,7 +17,10 @@ export interface ReadRequest {
   /** A filter applied after reading (decision N24). */
   keep?: ((record: unknown) => boolean) | undefined;
   maxPages?: number | undefined;
-  /** Blank means the first page, as an empty form field does. */
+  /**
+   * The form's Start Cursor, the user's own: an API refusal of it names it. Blank means the first
+   * page, as an empty form field does. A cursor a run kept itself (a checkpoint) is no form's.
+   */
   startCursor?: string | undefined;
   /** A form's page size; left out where the endpoint has none (a value the form kept from another). */
   pageSize?: number | undefined;

@@ -145,6 +145,19 @@ describe('a paged tool', () => {
     expect(parse(stale.text).error).toMatchObject({ type: 'ValidationError', field: 'cursor' });
     expect(stale.text).toContain('leave cursor out to start at the first page');
     expect(stale.text).not.toMatch(/startCursor/);
+    // The n8n tool passes catalog names; its model's argument is `cursor` all the same.
+    nock(BASE)
+      .get('/social/user/jack/followers')
+      .query(true)
+      .reply(400, { status: 'error', msg: 'cursor is not valid: pass next_cursor back unchanged' });
+    const catalogNames = await runAgentTool(
+      client,
+      'getUserFollowers',
+      { userName: 'jack', cursor: first.next_cursor },
+      { argNames: 'catalog' },
+    );
+    expect(parse(catalogNames.text).error).toMatchObject({ field: 'cursor' });
+    expect(catalogNames.text).toContain('leave cursor out to start at the first page');
   });
 
   it('names the tool as the host does, in "call … again" and in a cursor from another tool', async () => {
