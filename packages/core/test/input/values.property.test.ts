@@ -72,18 +72,23 @@ describe('a yes or a no reads the same from every host', () => {
   it('refuses anything else, naming the field; empty is unset', () => {
     fc.assert(
       fc.property(anyInput, (value) => {
-        fc.pre(typeof value !== 'boolean' && !Object.hasOwn(words, String(value).trim().toLowerCase()));
-        const blank =
-          value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-        if (blank) return check(normalizeBoolean(value, 'simplify') === undefined, `${String(value)} is set`);
-        check(booleanOf(value) === undefined, `${String(value)} reads as yes or no`);
-        let message = '';
+        const text = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+        fc.pre(
+          typeof value !== 'boolean' &&
+            !(text !== undefined && Object.hasOwn(words, text.trim().toLowerCase())),
+        );
+        const blank = value === undefined || value === null || text?.trim() === '';
+        if (blank)
+          return check(normalizeBoolean(value, 'simplify') === undefined, `${fc.stringify(value)} is set`);
+        check(booleanOf(value) === undefined, `${fc.stringify(value)} reads as yes or no`);
+        outcome(() => normalizeBoolean(value, 'simplify'), 'simplify');
+        let refused = false;
         try {
           normalizeBoolean(value, 'simplify');
-        } catch (error) {
-          message = (error as Error).message;
+        } catch {
+          refused = true;
         }
-        check(message.startsWith('simplify: '), `${String(value)} gave "${message}"`);
+        check(refused, `${fc.stringify(value)} was taken`);
       }),
       runs,
     );
@@ -121,7 +126,7 @@ describe('normalizers accept every form users paste', () => {
         screenName,
         id,
         fc.constantFrom('https://x.com/', 'twitter.com/', 'http://www.twitter.com/', 'https://mobile.x.com/'),
-        fc.constantFrom('status', 'statuses'),
+        fc.constantFrom('status', 'statuses', 'Status'),
         fc.constantFrom('', '?s=20', '/photo/1'),
         (name, tweetId, prefix, segment, suffix) => {
           fc.pre(!RESERVED_PATHS.has(name.toLowerCase()));
