@@ -195,7 +195,9 @@ describe('a start cursor the API refuses', () => {
     const error = await failure(
       run('creates', 'getUserFollowers', authData, { userName: 'jack', cursor: 'stale|1' }),
     );
-    expect(details(error).message).toContain('or leave Start Cursor out to start at the first page');
+    expect(details(error).message).toContain(
+      'give a Next Cursor of an earlier page of this same read, unchanged, or leave Start Cursor out',
+    );
     expect(details(error).message).not.toMatch(/startCursor/);
   });
 });

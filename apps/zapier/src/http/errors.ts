@@ -63,11 +63,13 @@ function connectionLabel(name: string): string | undefined {
     : undefined;
 }
 
-/** A read's option that a step's form keys otherwise (Start Cursor is `cursor`), by its label. */
+/**
+ * A read's option that a step's form keys otherwise (Start Cursor is `cursor`), and the output a
+ * later step maps (Next Cursor), by the labels the Zap editor shows.
+ */
+const READ_LABELS: Record<string, string> = { ...READ_OPTION_LABELS, next_cursor: 'Next Cursor' };
 const readOptionLabel = (name: string): string | undefined =>
-  Object.hasOwn(READ_OPTION_LABELS, name)
-    ? READ_OPTION_LABELS[name as keyof typeof READ_OPTION_LABELS]
-    : undefined;
+  Object.hasOwn(READ_LABELS, name) ? READ_LABELS[name] : undefined;
 
 /** Where a Zap's user fixes the key, cookie, proxy or base URL. */
 const SETTINGS_WORDS = 'the Social Data connection (its Reconnect or Edit settings)';
