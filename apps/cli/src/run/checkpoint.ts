@@ -32,7 +32,7 @@ export function readCheckpoint(path: string, command: string): Checkpoint | unde
     throw new UsageError(`The checkpoint ${path} is not one this version wrote.`, 'Delete it to start over.');
   if (saved.command !== command)
     throw new UsageError(
-      `The checkpoint ${path} belongs to another export: ${saved.typed ?? saved.command}`,
+      `The checkpoint ${path} belongs to another export: ${saved.typed ?? `${saved.command}.`}`,
       'Run that command to finish it, or pick another checkpoint file.',
     );
   return saved as Checkpoint;

@@ -4,6 +4,7 @@ import {
   ConnectionError,
   CreditsExhaustedError,
   RedirectError,
+  SETTING_VARIABLES,
   SocialDataError,
   ValidationError,
   errorInHostWords,
@@ -60,14 +61,16 @@ function terminalHint(error: SocialDataError): string | undefined {
   // reached the API, and a list it may have created must not be created twice.
   if (error instanceof ConnectionError && error.hint !== hints.connection) return undefined;
   for (const [kind, hint] of TERMINAL_HINTS) if (error instanceof kind) return hint;
-  if (error instanceof ValidationError && error.hint === hints.session)
-    return 'Set SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY, or run social-data configure: the cookie of a browser logged in to your account, and your proxy.';
-  if (error instanceof ValidationError && error.field === 'cookie')
-    return 'Set SOCIAL_DATA_COOKIE or run social-data configure: copy the cookie again from a logged-in browser.';
-  if (error instanceof ValidationError && error.field === 'proxy')
-    return 'Set SOCIAL_DATA_PROXY or run social-data configure: an http://, https://, socks5:// or socks5h:// URL with a host.';
-  if (error instanceof ValidationError && ['apiKey', 'baseUrl'].includes(error.field ?? ''))
-    return `Set SOCIAL_DATA_${error.field === 'apiKey' ? 'API_KEY' : 'BASE_URL'} or run social-data configure.`;
+  if (!(error instanceof ValidationError)) return undefined;
+  const variable = SETTING_VARIABLES;
+  if (error.hint === hints.session)
+    return `Set ${variable.cookie} and ${variable.proxy}, or run social-data configure: the cookie of a browser logged in to your account, and your proxy.`;
+  if (error.field === 'cookie')
+    return `Set ${variable.cookie} or run social-data configure: copy the cookie again from a logged-in browser.`;
+  if (error.field === 'proxy')
+    return `Set ${variable.proxy} or run social-data configure: an http://, https://, socks5:// or socks5h:// URL with a host.`;
+  if (error.field === 'apiKey' || error.field === 'baseUrl')
+    return `Set ${variable[error.field]} or run social-data configure.`;
   return undefined;
 }
 

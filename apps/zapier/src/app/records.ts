@@ -8,13 +8,13 @@ import type { Dehydrate } from './media';
 import { outputFieldsOf } from './output-fields';
 import type { OutputField } from './output-fields';
 
+/** Whether the form's Simplify is on (Zapier sends a boolean as text). */
+export const wantsSimplify = (simplify: unknown): boolean => normalizeBoolean(simplify, 'simplify') === true;
+
 /**
  * How an endpoint's records leave a step: as the API sent them, or flattened by core's simplify;
  * given `dehydrate`, tweets get a file per media item.
  */
-/** Whether the form's Simplify is on (Zapier sends a boolean as text). */
-export const wantsSimplify = (simplify: unknown): boolean => normalizeBoolean(simplify, 'simplify') === true;
-
 export function shapeFor(
   id: EndpointId,
   simplify: unknown,

@@ -75,7 +75,7 @@ export function normalizeScreenName(value: unknown, field = 'userName'): string 
       throw invalid(field, `${show(text)} is not the URL of a profile`, fix);
     // A tweet's URL where an account is asked for: the user likely meant the tweet, and the site
     // shows a tweet under any name in its URL, so that name need not be its author's (decision B9).
-    if (path[1] === 'status' || path[1] === 'statuses')
+    if (/^status(es)?$/i.test(path[1] ?? ''))
       throw invalid(
         field,
         `${show(text)} is the URL of a tweet, not of a profile`,

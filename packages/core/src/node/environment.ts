@@ -14,13 +14,12 @@ export function createClient(options: NodeClientOptions): SocialDataClient {
 export function clientOptionsFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): NodeClientOptions {
-  const variable = SETTING_VARIABLES;
   return {
-    baseUrl: env[variable.baseUrl] ?? '',
-    apiKey: env[variable.apiKey] ?? '',
-    cookie: env[variable.cookie],
-    proxy: env[variable.proxy],
+    baseUrl: env[SETTING_VARIABLES.baseUrl] ?? '',
+    apiKey: env[SETTING_VARIABLES.apiKey] ?? '',
+    cookie: env[SETTING_VARIABLES.cookie],
+    proxy: env[SETTING_VARIABLES.proxy],
     // On only when asked in so many words: anything else leaves plain http:// refused.
-    allowInsecureHttp: booleanOf(env[variable.allowInsecureHttp]) === true,
+    allowInsecureHttp: booleanOf(env[SETTING_VARIABLES.allowInsecureHttp]) === true,
   };
 }
