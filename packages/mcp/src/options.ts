@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIMEOUT_MS, ValidationError, booleanOf, endpointSpec, normalizeCount } from '@social-data/core';
+import {
+  DEFAULT_TIMEOUT_MS,
+  ValidationError,
+  booleanOf,
+  endpointSpec,
+  normalizeCount,
+} from '@social-data/core';
 import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, agentTools } from '@social-data/core/agent';
 
 const ALL_TOOLS = agentTools();

@@ -63,7 +63,8 @@ function emitterFor(
   sink: Sink,
 ): Emit {
   const shape = shapeFor(operation, options.simplify);
-  if (!options.downloadMedia || !tweetsCarryMedia(operation)) return async (record) => sink.record(shape(record));
+  if (!options.downloadMedia || !tweetsCarryMedia(operation))
+    return async (record) => sink.record(shape(record));
   if (options.outputMode === 'pages' || options.outputMode === 'file')
     throw new NodeOperationError(context.getNode(), 'Download Media needs Output "One Item per Record"', {
       itemIndex,
