@@ -44,7 +44,6 @@ export { normalizeIdList, normalizeScreenNameList } from './input/identifiers';
 export type { IdKind } from './input/identifiers';
 export {
   booleanOf,
-  describeRange,
   normalizeBoolean,
   normalizeCookie,
   normalizeCount,

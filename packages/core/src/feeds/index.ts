@@ -42,7 +42,7 @@ export type { KindRule, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export type { IdRange } from './ids';
 export { feedPages, listSize } from './pages';
-export { DEFAULT_POLL_PAGES, MAX_POLL_PAGES, pollPages } from './reading';
+export { DEFAULT_POLL_PAGES, pollPages } from './reading';
 export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
 export type { Segment } from './segments';
 export { watchKey, watchOf } from './state';

@@ -1,8 +1,8 @@
 import { endpointIds, endpointSpec, isPaginated, recordKindOf } from '../../src';
+import { MAX_POLL_PAGES } from '../../src/feeds/reading';
 import {
   DEFAULT_POLL_PAGES,
   MAX_ACCOUNTS,
-  MAX_POLL_PAGES,
   accountsField,
   feedIds,
   feeds,
