@@ -42,13 +42,7 @@ export type { PageIterator, PaginateOptions, StopReason } from './pagination/pag
 export type { Page } from './pagination/page';
 export { normalizeIdList, normalizeScreenNameList } from './input/identifiers';
 export type { IdKind } from './input/identifiers';
-export {
-  booleanOf,
-  normalizeBoolean,
-  normalizeCookie,
-  normalizeCount,
-  normalizeProxy,
-} from './input/values';
+export { booleanOf, normalizeBoolean, normalizeCookie, normalizeCount, normalizeProxy } from './input/values';
 export { normalizeParams } from './input/params';
 export { notFoundNotice, settleLookup } from './input/settle-lookup';
 export type { SettledLookup } from './input/settle-lookup';
