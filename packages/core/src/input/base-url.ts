@@ -1,7 +1,10 @@
 import { refusePlainHttp } from '../security/plain-http';
 import { invalid } from './fail';
 
-/** Where the API lives as requests are sent to it: the origin (host in lower case, no default port) and the path, no trailing slash. */
+/**
+ * Where the API lives as requests are sent to it: the origin (host in lower case, no default port)
+ * and the path, without a trailing slash.
+ */
 const requestBaseOf = (url: URL) => `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 
 export function normalizeBaseUrl(value: unknown, allowInsecureHttp: boolean): string {

@@ -22,6 +22,10 @@ export function pageSizeForLimit(
   return Math.max(range?.min ?? 1, limit);
 }
 
+/** Left empty, as a blank field, a missing variable or an unset option hands it over. */
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 /**
  * A whole number from a form or an expression: a safe integer, or decimal digits as text. `Number`
  * alone would take "0x10" as 16 and "1e21" or 1e21 as whole numbers no counter can hold.
@@ -59,7 +63,7 @@ const PROXY_FIX =
 
 /** Never echoes the value: a proxy URL can carry a password. */
 export function normalizeProxy(value: unknown, field = 'proxy'): string {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+  if (isBlank(value)) {
     throw invalid(
       field,
       'the proxy is missing; own-session endpoints need one',
@@ -83,9 +87,6 @@ export function normalizeProxy(value: unknown, field = 'proxy'): string {
   if (!url.hostname) throw invalid(field, 'the proxy URL has no host', PROXY_FIX, hints.proxy);
   return text;
 }
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * The session of an own-session request, both parts checked: when both are missing, one message
@@ -114,7 +115,7 @@ function sendableInHeader(text: string): boolean {
 /** Never echoes the value: it is the caller's session. */
 export function normalizeCookie(value: unknown, field = 'cookie'): string {
   const fix = 'Add the session cookie of a logged-in browser to your Social Data settings.';
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+  if (isBlank(value)) {
     throw invalid(field, 'the session cookie is missing; own-session endpoints need one', fix, hints.cookie);
   }
   if (typeof value !== 'string')
@@ -133,7 +134,7 @@ export function normalizeCookie(value: unknown, field = 'cookie'): string {
 }
 
 export function normalizeText(value: unknown, field: string, required: boolean): string | undefined {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+  if (isBlank(value)) {
     if (required) throw invalid(field, 'it is empty', 'Enter a value.');
     return undefined;
   }
@@ -157,8 +158,7 @@ export function booleanOf(value: unknown): boolean | undefined {
 }
 
 export function normalizeBoolean(value: unknown, field: string): boolean | undefined {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-    return undefined;
+  if (isBlank(value)) return undefined;
   const yes = booleanOf(value);
   if (yes === undefined) throw invalid(field, `${show(value)} is not true or false`, 'Use true or false.');
   return yes;
