@@ -3,6 +3,7 @@ import nock from 'nock';
 import { CancelledError, TimeoutError } from '../../src';
 import { BASE, testClient } from '../support/client';
 import { ok, user } from '../support/fixtures';
+import { trackTimers } from '../support/timers';
 
 afterEach(() => nock.cleanAll());
 
@@ -12,41 +13,15 @@ describe("the fetch transport's timeout and cancel", () => {
       .get('/social/user/jack')
       .times(3)
       .reply(200, ok(user(1)));
-    // Every timer started through the global setTimeout during the calls, until it fires or is
-    // cleared. Counting the process's active timers instead failed a busy CI run: a timer of
-    // fetch's own ended during the calls and hid the count.
-    const pending = new Set<NodeJS.Timeout>();
-    const realSet = global.setTimeout;
-    const realClear = global.clearTimeout;
-    const started = jest.spyOn(global, 'setTimeout').mockImplementation(((
-      callback: (...args: unknown[]) => void,
-      ms?: number,
-      ...args: unknown[]
-    ) => {
-      const timer = realSet(
-        (...given: unknown[]) => {
-          pending.delete(timer);
-          callback(...given);
-        },
-        ms,
-        ...args,
-      );
-      pending.add(timer);
-      return timer;
-    }) as unknown as typeof setTimeout);
-    const cleared = jest.spyOn(global, 'clearTimeout').mockImplementation((timer) => {
-      pending.delete(timer as NodeJS.Timeout);
-      realClear(timer);
-    });
+    const timers = trackTimers();
     try {
       const { client } = testClient({ timeoutMs: 30_000 });
       for (let call = 0; call < 3; call += 1) await client.call('getUser', { userName: 'jack' });
       // Proof the calls went through the spy: each started its 30 s timeout.
-      expect(started.mock.calls.filter(([, ms]) => ms === 30_000)).toHaveLength(3);
-      expect([...pending].filter((timer) => timer.hasRef())).toEqual([]);
+      expect(timers.delays().filter((ms) => ms === 30_000)).toHaveLength(3);
+      expect(timers.pending()).toEqual([]);
     } finally {
-      started.mockRestore();
-      cleared.mockRestore();
+      timers.stop();
     }
   });
 
