@@ -137,23 +137,15 @@ async function pollAccountList(
     ...(keep ? { keep } : {}),
     budget: { fits: output.fits, more: timeBudget(deadline) },
     shown,
+    describe: (error) => zapierMessage(error, feed.displayName),
   });
-  const at = Date.now();
-  // An account that starts failing starts the Zap once, so the user learns it is not watched;
-  // while it goes on failing, the log says so at every poll.
-  const failed = result.failures.filter(({ started }) => started);
-  const told = (error: unknown) => zapierMessage(error, feed.displayName);
-  for (const { account, error } of result.failures)
-    z.console.log(`@${account} could not be read: ${told(error)}`);
   for (const note of result.notes) z.console.log(note);
-  // Zapier takes a poll's items newest first.
+  const at = Date.now();
+  // Zapier takes a poll's items newest first. An account that starts failing starts the Zap
+  // once, so the user learns it is not watched; the log says so at every poll while it lasts.
   const items: object[] = [
     ...(result.notice ? [{ id: `notice-${at}`, ...result.notice }] : []),
-    ...failed.map(({ account, error }) => ({
-      id: `failing-${account}-${at}`,
-      watched_account: account,
-      error: told(error),
-    })),
+    ...result.failing.map((failing) => ({ id: `failing-${failing.watched_account}-${at}`, ...failing })),
     ...firstOfEachId([...result.records].reverse().map(output.item)),
   ];
   return items;

@@ -31,6 +31,7 @@ export type { ReadRequest } from './read-options';
 export type { PollNotice } from './notice';
 export { pollAccountsOnce, pollOnce } from './poll-once';
 export type {
+  FailingAccount,
   PollAccountsOnceOptions,
   PollOnceOptions,
   Polled,

@@ -192,6 +192,17 @@ export interface PollAccountsOnceOptions<R extends { id: string }> {
    * reports it.
    */
   shown?: boolean;
+  /**
+   * A failure in the host's words (its error type's message); core's message when left out. The
+   * log lines and the items of failing accounts carry it.
+   */
+  describe?: (error: unknown) => string;
+}
+
+/** An account that starts failing, as the item that tells the user once. */
+export interface FailingAccount {
+  watched_account: string;
+  error: string;
 }
 
 export interface PolledAccounts<R> {
@@ -202,9 +213,12 @@ export interface PolledAccounts<R> {
    * with this poll are the ones to show the user (every surface reports one once, as an item).
    */
   failures: AccountFailure[];
+  /** The failures that start with this poll, as items: every surface shows each once. */
+  failing: FailingAccount[];
   /** Accounts the budget left for the next poll. */
   deferred: number;
   notice: PollNotice | undefined;
+  /** For the log: each failing account (at every poll while it fails), then the accounts' notes. */
   notes: string[];
 }
 
@@ -239,12 +253,25 @@ export async function pollAccountsOnce<R extends { id: string }>(
     else delete result.state.failing;
   }
   await store.set(result.state, key);
+  const describe = options.describe ?? ((error: unknown) => (error as Error).message);
+  const failed = result.failures.map(({ account, error, started }) => ({
+    account,
+    told: describe(error),
+    started,
+  }));
   return {
     records: [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id)),
     failures: result.failures,
+    failing: failed
+      .filter(({ started }) => started)
+      .map(({ account, told }) => ({ watched_account: account, error: told })),
     deferred: result.deferred,
     notice: noticeOf(result),
-    notes: result.deferred > 0 ? [...result.notes, deferredNote(result.deferred)] : result.notes,
+    notes: [
+      ...failed.map(({ account, told }) => `@${account} could not be read: ${told}`),
+      ...result.notes,
+      ...(result.deferred > 0 ? [deferredNote(result.deferred)] : []),
+    ],
   };
 }
 

@@ -265,6 +265,28 @@ describe('a poll of many accounts', () => {
     await expect(pollAccountsOnce(many)).rejects.toThrow();
     expect(store.value).toBe(saved);
   });
+  it('logs a failing account at every poll in the host’s words, and makes it an item only when it starts failing', async () => {
+    const tweets = new TweetIds();
+    const feeds = { a: new FakeFeed(20, tweets.take(30)), b: new FakeFeed(20, tweets.take(30)) };
+    const many = {
+      feed: 'newTweet' as const,
+      names: ['a', 'b'],
+      readFor: (name: string) => feeds[name as 'a' | 'b'].read,
+      store: memory(),
+      maxPages: 10,
+      describe: (error: unknown) => `HOST: ${(error as Error).message}`,
+    };
+    await pollAccountsOnce(many);
+    feeds.b.failures = 100;
+    const first = await pollAccountsOnce(many);
+    const second = await pollAccountsOnce(many);
+    const logged = (notes: string[]) =>
+      notes.filter((note) => note.startsWith('@b could not be read: HOST: '));
+    expect(logged(first.notes)).toHaveLength(1);
+    expect(logged(second.notes)).toHaveLength(1);
+    expect(first.failing).toEqual([{ watched_account: 'b', error: expect.stringMatching(/^HOST: /) }]);
+    expect(second.failing).toEqual([]);
+  });
   it('says how many accounts the budget left for the next poll, and nothing when none', async () => {
     const tweets = new TweetIds();
     const feeds = [0, 1, 2].map(() => new FakeFeed(20, tweets.take(30)));

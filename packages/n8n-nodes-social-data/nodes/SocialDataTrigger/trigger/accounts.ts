@@ -78,21 +78,10 @@ export async function pollAccountList(
     ...(keep ? { keep } : {}),
     // Accounts not reached in time keep their watch and lead the next poll.
     ...(deadline === undefined ? {} : { budget: { fits: () => true, more: timeBudget(deadline) } }),
+    describe: (error) =>
+      toNodeError(context.getNode(), error, undefined, feed.endpoint, `the ${feed.displayName} event`).message,
   });
   for (const note of result.notes) context.logger.warn(`Social Data Trigger: ${note}`);
-
-  const failureItems: INodeExecutionData[] = [];
-  for (const { account: name, error, started } of result.failures) {
-    const message = toNodeError(
-      context.getNode(),
-      error,
-      undefined,
-      feed.endpoint,
-      `the ${feed.displayName} event`,
-    ).message;
-    context.logger.warn(`Social Data Trigger: @${name} could not be read: ${message}`);
-    if (started) failureItems.push({ json: { watched_account: name, error: message } });
-  }
 
   for (const entry of result.records) account.set(entry.record.id, entry.account);
   const items = await itemsOf(
@@ -103,5 +92,5 @@ export async function pollAccountList(
     options,
     shape,
   );
-  return withNotice([...failureItems, ...items], result.notice);
+  return withNotice([...result.failing.map((json) => ({ json: { ...json } })), ...items], result.notice);
 }
