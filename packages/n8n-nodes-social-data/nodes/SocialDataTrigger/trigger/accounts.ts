@@ -79,7 +79,8 @@ export async function pollAccountList(
     // Accounts not reached in time keep their watch and lead the next poll.
     ...(deadline === undefined ? {} : { budget: { fits: () => true, more: timeBudget(deadline) } }),
     describe: (error) =>
-      toNodeError(context.getNode(), error, undefined, feed.endpoint, `the ${feed.displayName} event`).message,
+      toNodeError(context.getNode(), error, undefined, feed.endpoint, `the ${feed.displayName} event`)
+        .message,
   });
   for (const note of result.notes) context.logger.warn(`Social Data Trigger: ${note}`);
 
