@@ -522,11 +522,11 @@ export class SocialDataClient {
   private pageSize(id: PaginatedId, options: PaginateOptions): number | undefined {
     const range = endpointSpec(id).count;
     if (options.pageSize !== undefined) {
+      // With its endpoint, so that a surface names the operation its user chose.
       if (!range)
-        throw invalid(
-          'pageSize',
-          `${id} takes no page size`,
-          'Leave the page size empty; use limit to cap the records.',
+        throw new ValidationError(
+          `pageSize: ${id} takes no page size. Leave the page size empty; use limit to cap the records.`,
+          { field: 'pageSize', endpoint: id, hint: hints.validation },
         );
       return normalizeCount(options.pageSize, range, 'pageSize');
     }
