@@ -1,0 +1,59 @@
+import { USER_SETTINGS } from '@social-data/core';
+import { feeds } from '@social-data/core/feeds';
+import type { FeedId } from '@social-data/core/feeds';
+import { codeNames, everyCheck } from '@social-data/input-checks';
+import type { Check } from '@social-data/input-checks';
+import zapier from 'zapier-platform-core';
+
+import { toZapierError } from '../../src/http/errors';
+import { app, everyStep } from '../support/app';
+
+/**
+ * Every refusal core makes of a form before a request (`everyCheck`), as a Zap's user reads it
+ * in each step that has a field for the input refused: once in Zapier's words, no code name is
+ * left outside the user's own quoted value. A field key the error mapping does not know, or a
+ * core name in a hint, would reach the Zap editor as code.
+ */
+const z = { errors: zapier.errors } as unknown as Parameters<typeof toZapierError>[0];
+
+interface Field {
+  key: string;
+  label: string;
+}
+/** Each step with the endpoint it reads: a trigger's feed's, else the step's own key. */
+const steps = everyStep.map(([kind, key]) => {
+  const step = app[kind][key] as unknown as {
+    display: { label: string };
+    operation: { inputFields: Field[] };
+  };
+  const endpoint = kind === 'triggers' ? feeds[key as FeedId].endpoint : key.replace(/Items$/, '');
+  return { endpoint, label: step.display.label, fields: step.operation.inputFields };
+});
+const stepsWith = (endpoint: string | undefined, key: string) =>
+  steps.filter((step) => step.endpoint === endpoint && step.fields.some((field) => field.key === key));
+
+/** The form's key of a read option (Start Cursor is `cursor`, a read's limit is Max Items). */
+const FORM_KEYS: Record<string, string> = { startCursor: 'cursor', limit: 'maxItems' };
+
+let checks: Check[] = [];
+beforeAll(async () => {
+  checks = await everyCheck();
+});
+
+it('names no input by its code name in any step that takes it, nor any setting of the connection', () => {
+  const left: string[] = [];
+  let read = 0;
+  for (const { where, given, endpoint, error } of checks) {
+    const settings = (USER_SETTINGS as readonly string[]).includes(given);
+    const steps = settings
+      ? [{ label: 'A step', fields: [] }]
+      : stepsWith(endpoint, FORM_KEYS[given] ?? given);
+    for (const { label, fields } of steps) {
+      const { message } = JSON.parse(toZapierError(z, error, label, fields).message) as { message: string };
+      read += 1;
+      for (const name of codeNames(message)) left.push(`${name} (${where} in “${label}”: ${message})`);
+    }
+  }
+  expect(read).toBeGreaterThan(1_000);
+  expect([...new Set(left)].slice(0, 20)).toEqual([]);
+});
