@@ -118,6 +118,11 @@ export interface FaultRule {
   key?: string;
   /** Only this catalog endpoint. */
   endpoint?: string;
+  /**
+   * Only requests for a later page of a read (those with a cursor): a retry of a first page that
+   * was slow on a busy machine is never the request hit, as it could be with `after: 1`.
+   */
+  laterPages?: boolean;
   /** Seconds the 429 asks the client to wait (default 1). */
   retryAfter?: number;
   /** How long a slow answer takes (default 2000 ms). */
@@ -165,6 +170,8 @@ export function parseFaultRule(input: unknown): FaultRule {
     throw new Error(`fault must be one of ${ALL_KINDS.join(', ')}`);
   if (rule.retryAfterText !== undefined && typeof rule.retryAfterText !== 'string')
     throw new Error('retryAfterText must be text');
+  if (rule.laterPages !== undefined && typeof rule.laterPages !== 'boolean')
+    throw new Error('laterPages must be true or false');
   for (const name of [
     'times',
     'after',
@@ -247,16 +254,17 @@ export class Faults {
     this.rules = [];
   }
 
-  pick(key: string, endpoint: string, header: string | undefined): Fault | undefined {
-    const fault = header ? parseFaultHeader(header) : this.fromRules(key, endpoint);
+  pick(key: string, endpoint: string, header: string | undefined, laterPage = false): Fault | undefined {
+    const fault = header ? parseFaultHeader(header) : this.fromRules(key, endpoint, laterPage);
     if (fault) this.injected += 1;
     return fault;
   }
 
-  private fromRules(key: string, endpoint: string): Fault | undefined {
+  private fromRules(key: string, endpoint: string, laterPage: boolean): Fault | undefined {
     for (const rule of this.rules) {
       if (rule.key !== undefined && rule.key !== key) continue;
       if (rule.endpoint !== undefined && rule.endpoint !== endpoint) continue;
+      if (rule.laterPages === true && !laterPage) continue;
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
       if (rule.passed < (rule.after ?? 0)) {
         rule.passed += 1;

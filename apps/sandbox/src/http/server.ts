@@ -166,6 +166,15 @@ interface EndpointContext {
   closing: AbortSignal;
 }
 
+/** Whether a request asks for a later page of a read: a cursor in its query or its body. */
+function hasCursor(request: FastifyRequest): boolean {
+  const cursor = (from: unknown) =>
+    typeof from === 'object' && from !== null && typeof (from as { cursor?: unknown }).cursor === 'string'
+      ? (from as { cursor: string }).cursor !== ''
+      : false;
+  return cursor(request.query) || cursor(request.body);
+}
+
 function registerEndpoint(server: FastifyInstance, id: EndpointId, context: EndpointContext): void {
   const spec = endpointSpec(id);
   const { world, faults, stats, keys, latencyMs, closing } = context;
@@ -181,7 +190,7 @@ function registerEndpoint(server: FastifyInstance, id: EndpointId, context: Endp
       if (latencyMs > 0) await delay(latencyMs, undefined, { signal: closing });
 
       const header = request.headers['x-sandbox-fault'];
-      const fault = faults.pick(key, id, typeof header === 'string' ? header : undefined);
+      const fault = faults.pick(key, id, typeof header === 'string' ? header : undefined, hasCursor(request));
       if (fault?.fault === 'slow') await delay(fault.delayMs, undefined, { signal: closing });
       if (fault && sendFault(fault, reply, request, stats)) return reply;
 

@@ -431,3 +431,30 @@ describe('a rule with after', () => {
     expect(picks).toEqual([undefined, undefined, 'error-500', undefined]);
   });
 });
+
+describe('a rule for later pages only', () => {
+  afterEach(() => env.sandbox.faults.clear());
+
+  it('never hits a first page, however often it is asked for, and hits every page with a cursor', async () => {
+    env.sandbox.faults.add({ fault: 'error-500', endpoint: 'getUserTweets', laterPages: true });
+    const key = { 'x-api-key': env.sandbox.keys[0]! };
+    const first = await env.raw('/social/user/social_data/tweets', { headers: key });
+    expect((await env.raw('/social/user/social_data/tweets', { headers: key })).status).toBe(200);
+    const cursor = encodeURIComponent(String(first.body.next_cursor));
+    expect((await env.raw(`/social/user/social_data/tweets?cursor=${cursor}`, { headers: key })).status).toBe(
+      500,
+    );
+  });
+
+  it('reads the cursor of an own-session read from its body', async () => {
+    env.sandbox.faults.add({ fault: 'error-500', endpoint: 'getBookmarks', laterPages: true });
+    const pages: unknown[] = [];
+    const read = env.client({ maxRetries: 0 }).paginateUntyped('getBookmarks', {}, { maxPages: 3 });
+    await expect(
+      (async () => {
+        for await (const page of read.pages()) pages.push(page);
+      })(),
+    ).rejects.toThrow(/500/);
+    expect(pages).toHaveLength(1);
+  });
+});
