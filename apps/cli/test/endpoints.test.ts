@@ -232,17 +232,19 @@ describe('exit codes', () => {
 
   // Issue 38: an answer that starts and never finishes ends by --timeout, as a timeout or a cut.
   it.each([
-    ['drip-body', /No answer from the API within 1000 ms/],
-    ['stall-body', /No answer from the API within 1000 ms/],
+    ['drip-body', /No answer from the API within 5000 ms/],
+    ['stall-body', /No answer from the API within 5000 ms/],
     ['cut-body', /Could not complete the request/],
   ] as const)('ends a command whose answer does %s by its timeout, and says so', async (fault, message) => {
     bench.sandbox.faults.add({ fault, times: 1, delayMs: 1000 });
     const started = Date.now();
-    const result = await bench.run(['user', 'get', '@social_data', '--timeout', '1', '--retries', '0']);
+    // 5 s: a cold process's request on a busy machine may take more than 1 s before the fault
+    // starts, and cut-body must meet its cut, not the limit.
+    const result = await bench.run(['user', 'get', '@social_data', '--timeout', '5', '--retries', '0']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
-    // The 1 s limit and decision B32's 1 s grace; generous for a busy machine, far from a hang.
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // The 5 s limit and decision B32's 1 s grace; far from a hang (the default limit is 30 s).
+    expect(Date.now() - started).toBeLessThan(25_000);
   });
 
   // Issue 40, points 3 and 4.

@@ -170,7 +170,9 @@ describe('faults on the media route, staged with the control API', () => {
   });
 
   it('slow past the timeout: a TimeoutError, then a retry that gets the file', async () => {
-    await stage({ fault: 'slow', times: 1, delayMs: 4000 });
+    // A slow answer far past the timeout, and a timeout with room for the retry's file on a busy
+    // machine: the retry must not time out too. The sandbox cuts the delay short when it closes.
+    await stage({ fault: 'slow', times: 1, delayMs: 60_000 });
     const target = byType('photo');
     let attempts = 0;
     const transport = fetchMediaTransport();
@@ -178,7 +180,7 @@ describe('faults on the media route, staged with the control API', () => {
       target,
       collect,
       options({
-        timeoutMs: 1500,
+        timeoutMs: 5000,
         transport: async (request) => {
           attempts += 1;
           return transport(request);

@@ -516,5 +516,6 @@ describe('many accounts in one trigger against the reference model', () => {
       ),
       { numRuns: RUNS / 5 },
     );
-  });
+    // A hang guard, not a speed check, as above: each history polls up to 30 steps of accounts.
+  }, 600_000);
 });

@@ -149,7 +149,8 @@ describe('secrets never leak', () => {
       ),
       RUNS,
     );
-  });
+    // A hang guard, not a speed check: 10,000 calls through the client take seconds on a busy machine.
+  }, 300_000);
 
   it('from validation errors that echo what was typed into a field', async () => {
     await fc.assert(
