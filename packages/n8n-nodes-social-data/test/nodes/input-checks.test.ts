@@ -13,14 +13,7 @@ import { toNodeError } from '../../nodes/shared/errors';
  * a word the user sees as it is: the key of a page item and of a file's item.
  */
 const SHOWN_AS_IS = new Set(['next_cursor']);
-const node: INode = {
-  id: 'input-checks',
-  name: 'Social Data',
-  type: 'n8n-nodes-social-data.socialData',
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-};
+const node = { name: 'Social Data', type: 'n8n-nodes-social-data.socialData' } as INode;
 
 let checks: Check[] = [];
 beforeAll(async () => {
