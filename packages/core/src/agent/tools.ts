@@ -1,6 +1,7 @@
 import { catalog } from '../catalog/endpoints';
 import type { EndpointId } from '../catalog/endpoints';
 import { endpointSpec, isPaginated, recordKindOf } from '../catalog/queries';
+import { RESOURCE_LABELS } from '../catalog/resources';
 import type { ParamSpec } from '../catalog/types';
 import { DEFAULT_AGENT_LIMIT, MAX_AGENT_LIMIT } from './budget';
 import { agentOutputSchema } from './output-schema';
@@ -47,17 +48,6 @@ export function agentArgName(param: string): string {
  * choose beside `limit` (the records it wants); a host may still pass it.
  */
 const NOT_OFFERED = new Set(['count']);
-
-const RESOURCE_LABELS: Record<string, string> = {
-  user: 'User',
-  tweet: 'Tweet',
-  list: 'List',
-  community: 'Community',
-  topic: 'Topic',
-  timeline: 'Timeline',
-  bookmark: 'Bookmarks',
-  mutedAccount: 'Muted Accounts',
-};
 
 const ID_LIST = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
 
@@ -161,7 +151,7 @@ export function agentToolDescription(id: EndpointId, host: ToolHost = {}): strin
 export function agentTools(): AgentTool[] {
   return (Object.keys(catalog) as EndpointId[]).map((id) => {
     const spec = endpointSpec(id);
-    const title = `${RESOURCE_LABELS[spec.resource] ?? spec.resource}: ${spec.displayName}`;
+    const title = `${RESOURCE_LABELS[spec.resource]}: ${spec.displayName}`;
     const readOnly = spec.idempotent && spec.result.kind !== 'createdList';
     return {
       id,

@@ -4,6 +4,7 @@ export type { BatchLookupId, PageParamsOf, PageRecordOf, PaginatedId, ParamsOf, 
 export type * from './types';
 export { endpointSpec, inputParams, isPaginated, recordKindOf } from './queries';
 export { tweetsCarryMedia } from './media';
+export { RESOURCE_LABELS } from './resources';
 export { SETTING_FIELDS, SETTING_LABELS, SETTING_VARIABLES, USER_SETTINGS } from './settings';
 export type { SettingField, UserSetting } from './settings';
 export { recordSamples, sampleRecord } from './samples';

@@ -1,4 +1,4 @@
-import { catalog, endpointIds } from '@social-data/core';
+import { RESOURCE_LABELS, catalog, endpointIds } from '@social-data/core';
 import type { EndpointId, Resource } from '@social-data/core';
 
 /**
@@ -6,16 +6,9 @@ import type { EndpointId, Resource } from '@social-data/core';
  * cursor are not panel fields: they are paging options, because Return All owns the cursor and a
  * page size only matters while paging.
  */
-export const RESOURCES: ReadonlyArray<{ value: Resource; name: string }> = [
-  { value: 'user', name: 'User' },
-  { value: 'tweet', name: 'Tweet' },
-  { value: 'list', name: 'List' },
-  { value: 'community', name: 'Community' },
-  { value: 'topic', name: 'Topic' },
-  { value: 'timeline', name: 'Timeline' },
-  { value: 'bookmark', name: 'Bookmark' },
-  { value: 'mutedAccount', name: 'Muted Account' },
-];
+export const RESOURCES: ReadonlyArray<{ value: Resource; name: string }> = (
+  Object.entries(RESOURCE_LABELS) as Array<[Resource, string]>
+).map(([value, name]) => ({ value, name }));
 
 export function operationsOf(resource: Resource): EndpointId[] {
   return endpointIds.filter((id) => catalog[id].resource === resource);
@@ -23,7 +16,5 @@ export function operationsOf(resource: Resource): EndpointId[] {
 
 /** An operation as the panel shows it, e.g. "Bookmark → Get Many". */
 export function operationLabel(id: EndpointId): string {
-  const resource =
-    RESOURCES.find(({ value }) => value === catalog[id].resource)?.name ?? catalog[id].resource;
-  return `${resource} → ${catalog[id].displayName}`;
+  return `${RESOURCE_LABELS[catalog[id].resource]} → ${catalog[id].displayName}`;
 }
