@@ -120,7 +120,10 @@ const SETTINGS = {
   sleep: async () => {},
 };
 
-/** Every refusal of the class, with where it came from. No request is sent: a check that let one through fails. */
+/**
+ * Every refusal of the class, with where it came from. No request is sent: a value a check lets
+ * through meets a transport that refuses it, and is left out of the list (it was not refused).
+ */
 export async function everyCheck(): Promise<Check[]> {
   const checks: Check[] = [];
   const add = (

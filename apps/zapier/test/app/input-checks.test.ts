@@ -42,18 +42,21 @@ beforeAll(async () => {
 
 it('names no input by its code name in any step that takes it, nor any setting of the connection', () => {
   const left: string[] = [];
-  let read = 0;
-  for (const { where, given, endpoint, error } of checks) {
+  const read = { input: 0, setting: 0, read: 0, filter: 0 };
+  for (const { kind, where, given, endpoint, error } of checks) {
     const settings = (USER_SETTINGS as readonly string[]).includes(given);
     const steps = settings
       ? [{ label: 'A step', fields: [] }]
       : stepsWith(endpoint, FORM_KEYS[given] ?? given);
     for (const { label, fields } of steps) {
       const { message } = JSON.parse(toZapierError(z, error, label, fields).message) as { message: string };
-      read += 1;
+      read[kind] += 1;
       for (const name of codeNames(message)) left.push(`${name} (${where} in “${label}”: ${message})`);
     }
   }
-  expect(read).toBeGreaterThan(1_000);
+  // Each kind is read in some step: a field key that stopped matching would silence a kind.
+  // (Max Pages has no step of this key: a trigger's is max_pages, checked as Max Pages per Poll.)
+  expect(Math.min(...Object.values(read))).toBeGreaterThan(0);
+  expect(read.input).toBeGreaterThan(500);
   expect([...new Set(left)].slice(0, 20)).toEqual([]);
 });

@@ -252,13 +252,13 @@ export async function pollAccountsOnce<R extends { id: string }>(
     if (failing.length > 0) result.state.failing = failing;
     else delete result.state.failing;
   }
-  await store.set(result.state, key);
-  const describe = options.describe ?? ((error: unknown) => (error as Error).message);
+  // Described before the save: a host's words that fail cannot leave a failure saved but untold.
   const failed = result.failures.map(({ account, error, started }) => ({
     account,
-    told: describe(error),
+    told: described(error, options.describe),
     started,
   }));
+  await store.set(result.state, key);
   return {
     records: [...result.records].sort((a, b) => compareIds(a.record.id, b.record.id)),
     failures: result.failures,
@@ -273,6 +273,16 @@ export async function pollAccountsOnce<R extends { id: string }>(
       ...(result.deferred > 0 ? [deferredNote(result.deferred)] : []),
     ],
   };
+}
+
+/** A failure in the host's words; core's message where the host has none or its words fail. */
+function described(error: unknown, describe: ((error: unknown) => string) | undefined): string {
+  const own = error instanceof Error ? error.message : String(error);
+  try {
+    return describe ? describe(error) : own;
+  } catch {
+    return own;
+  }
 }
 
 /** Nothing is lost, but the user watching the log learns why some accounts had nothing new. */

@@ -287,6 +287,27 @@ describe('a poll of many accounts', () => {
     expect(first.failing).toEqual([{ watched_account: 'b', error: expect.stringMatching(/^HOST: /) }]);
     expect(second.failing).toEqual([]);
   });
+
+  it('tells a failing account in core’s words when the host’s words fail', async () => {
+    const tweets = new TweetIds();
+    const feeds = { a: new FakeFeed(20, tweets.take(30)), b: new FakeFeed(20, tweets.take(30)) };
+    const many = {
+      feed: 'newTweet' as const,
+      names: ['a', 'b'],
+      readFor: (name: string) => feeds[name as 'a' | 'b'].read,
+      store: memory(),
+      maxPages: 10,
+      describe: (): string => {
+        throw new Error('the host could not word it');
+      },
+    };
+    await pollAccountsOnce(many);
+    feeds.b.failures = 100;
+    const polled = await pollAccountsOnce(many);
+    expect(polled.failing).toHaveLength(1);
+    expect(polled.failing[0]!.error).not.toMatch(/could not word it/);
+    expect(polled.notes.filter((note) => note.startsWith('@b could not be read: '))).toHaveLength(1);
+  });
   it('says how many accounts the budget left for the next poll, and nothing when none', async () => {
     const tweets = new TweetIds();
     const feeds = [0, 1, 2].map(() => new FakeFeed(20, tweets.take(30)));

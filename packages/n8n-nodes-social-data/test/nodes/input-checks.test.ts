@@ -32,6 +32,8 @@ it('names every input, option, filter and credential field as the panel labels i
       .filter((name) => !SHOWN_AS_IS.has(name))
       .map((name) => `${name} (${where}: ${shown.message} ${description ?? ''})`);
   });
+  for (const kind of ['input', 'setting', 'read', 'filter'])
+    expect(reachable.filter((check) => check.kind === kind).length).toBeGreaterThan(0);
   expect(reachable.length).toBeGreaterThan(1_000);
   expect([...new Set(left)].slice(0, 20)).toEqual([]);
 });
