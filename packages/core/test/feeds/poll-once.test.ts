@@ -265,7 +265,8 @@ describe('a poll of many accounts', () => {
     await expect(pollAccountsOnce(many)).rejects.toThrow();
     expect(store.value).toBe(saved);
   });
-  it('logs a failing account at every poll in the host’s words, and makes it an item only when it starts failing', async () => {
+  /** Two accounts watched with the host's `describe`; `b` fails from the second poll on. */
+  async function bFailing(describe: (error: unknown) => string) {
     const tweets = new TweetIds();
     const feeds = { a: new FakeFeed(20, tweets.take(30)), b: new FakeFeed(20, tweets.take(30)) };
     const many = {
@@ -274,12 +275,17 @@ describe('a poll of many accounts', () => {
       readFor: (name: string) => feeds[name as 'a' | 'b'].read,
       store: memory(),
       maxPages: 10,
-      describe: (error: unknown) => `HOST: ${(error as Error).message}`,
+      describe,
     };
     await pollAccountsOnce(many);
     feeds.b.failures = 100;
-    const first = await pollAccountsOnce(many);
-    const second = await pollAccountsOnce(many);
+    return () => pollAccountsOnce(many);
+  }
+
+  it('logs a failing account at every poll in the host’s words, and makes it an item only when it starts failing', async () => {
+    const poll = await bFailing((error) => `HOST: ${(error as Error).message}`);
+    const first = await poll();
+    const second = await poll();
     const logged = (notes: string[]) =>
       notes.filter((note) => note.startsWith('@b could not be read: HOST: '));
     expect(logged(first.notes)).toHaveLength(1);
@@ -289,21 +295,10 @@ describe('a poll of many accounts', () => {
   });
 
   it('tells a failing account in core’s words when the host’s words fail', async () => {
-    const tweets = new TweetIds();
-    const feeds = { a: new FakeFeed(20, tweets.take(30)), b: new FakeFeed(20, tweets.take(30)) };
-    const many = {
-      feed: 'newTweet' as const,
-      names: ['a', 'b'],
-      readFor: (name: string) => feeds[name as 'a' | 'b'].read,
-      store: memory(),
-      maxPages: 10,
-      describe: (): string => {
-        throw new Error('the host could not word it');
-      },
-    };
-    await pollAccountsOnce(many);
-    feeds.b.failures = 100;
-    const polled = await pollAccountsOnce(many);
+    const poll = await bFailing(() => {
+      throw new Error('the host could not word it');
+    });
+    const polled = await poll();
     expect(polled.failing).toHaveLength(1);
     expect(polled.failing[0]!.error).not.toMatch(/could not word it/);
     expect(polled.notes.filter((note) => note.startsWith('@b could not be read: '))).toHaveLength(1);
