@@ -522,11 +522,13 @@ export class SocialDataClient {
   private pageSize(id: PaginatedId, options: PaginateOptions): number | undefined {
     const range = endpointSpec(id).count;
     if (options.pageSize !== undefined) {
-      // With its endpoint, so that a surface names the operation its user chose.
       if (!range)
-        throw new ValidationError(
-          `pageSize: ${id} takes no page size. Leave the page size empty; use limit to cap the records.`,
-          { field: 'pageSize', endpoint: id, hint: hints.validation },
+        throw invalid(
+          'pageSize',
+          `${id} takes no page size`,
+          'Leave the page size empty; use limit to cap the records.',
+          hints.validation,
+          id,
         );
       return normalizeCount(options.pageSize, range, 'pageSize');
     }

@@ -127,10 +127,11 @@ describe('bad input fails before any request, naming the field and the fix', () 
     expect(() => client.paginate('getBookmarks', {}, options)).toThrow(expect.objectContaining({ field }));
   });
 
-  it('paginate rejects a page size on endpoint 2, which takes no count', () => {
-    expect(() => client.paginate('getUserTweets', { userName: 'jack' }, { pageSize: 10 })).toThrow(
-      /getUserTweets takes no page size/,
-    );
+  it('paginate rejects a page size on endpoint 2, which takes no count, naming the endpoint', () => {
+    const refuse = () => client.paginate('getUserTweets', { userName: 'jack' }, { pageSize: 10 });
+    expect(refuse).toThrow(/getUserTweets takes no page size/);
+    // A surface names the operation from the endpoint the error carries, not from its text.
+    expect(refuse).toThrow(expect.objectContaining({ field: 'pageSize', endpoint: 'getUserTweets' }));
   });
 });
 

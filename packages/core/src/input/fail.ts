@@ -14,11 +14,20 @@ export function show(value: unknown): string {
   return value.length > SHOWN_LENGTH ? `a text of ${value.length} characters` : JSON.stringify(value);
 }
 
+/**
+ * A refusal before any request, naming the field and the fix. With the endpoint where the
+ * refusal is the endpoint's, so that a surface names the operation its user chose.
+ */
 export function invalid(
   field: string,
   problem: string,
   fix: string,
   hint: string = hints.validation,
+  endpoint?: string,
 ): ValidationError {
-  return new ValidationError(`${field}: ${problem}. ${fix}`, { field, hint });
+  return new ValidationError(`${field}: ${problem}. ${fix}`, {
+    field,
+    hint,
+    ...(endpoint === undefined ? {} : { endpoint }),
+  });
 }
