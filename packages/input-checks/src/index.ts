@@ -8,12 +8,13 @@ import {
   normalizeParams,
 } from '@social-data/core';
 import type { EndpointId, PaginatedId, SocialDataClient } from '@social-data/core';
-import { filterFields, formFilter, takesFilters } from '@social-data/core/feeds';
+import { filterFields, formFilter, pollPages, pollPagesField, takesFilters } from '@social-data/core/feeds';
 import { createClient } from '@social-data/core/node';
 
 /**
  * The class of the checks core makes of a form before a request: each endpoint's inputs, each
- * setting of the client, each option of a paged read, each tweet filter, given values of every
+ * setting of the client, each option of a paged read, each tweet filter, a trigger's Max Pages
+ * per Poll, given values of every
  * kind a form, a flag or an agent can hand over. (An agent's own arguments and a media download's
  * are checked in their own words by core's `agent/` and `media/`, outside this class.) Core's
  * tests prove that each refusal names only inputs a surface has a name for; each surface's tests
@@ -72,12 +73,17 @@ export function codeNames(text: string | undefined): string[] {
 
 /** One refusal: what was given (`where`), the endpoint it was given to, and core's error. */
 export interface Check {
-  /** An endpoint's input, a setting of the client, a paged read's option, or a tweet filter. */
-  kind: 'input' | 'setting' | 'read' | 'filter';
+  /**
+   * An endpoint's input, a setting of the client, a paged read's option, a tweet filter, or a
+   * poll's setting (`pollPages`, given under core's name for it: each host passes its own key).
+   */
+  kind: 'input' | 'setting' | 'read' | 'filter' | 'poll';
   where: string;
   endpoint?: EndpointId;
   /** The setting, option or input refused, as given (`pageSize`, `cookie`, `userName`). */
   given: string;
+  /** The bad value given (one of `BAD_VALUES`). */
+  value: unknown;
   error: ValidationError;
 }
 
@@ -130,10 +136,11 @@ export async function everyCheck(): Promise<Check[]> {
     kind: Check['kind'],
     where: string,
     given: string,
+    value: unknown,
     error: ValidationError | undefined,
     endpoint?: EndpointId,
   ) => {
-    if (error) checks.push({ kind, where, given, error, ...(endpoint ? { endpoint } : {}) });
+    if (error) checks.push({ kind, where, given, value, error, ...(endpoint ? { endpoint } : {}) });
   };
   for (const id of endpointIds)
     for (const [name] of inputParams(id))
@@ -142,6 +149,7 @@ export async function everyCheck(): Promise<Check[]> {
           'input',
           `${id} ${name}=${String(value)}`,
           name,
+          value,
           refused(() => normalizeParams(id, { ...requiredOf(id), [name]: value })),
           id,
         );
@@ -154,7 +162,7 @@ export async function everyCheck(): Promise<Check[]> {
     for (const value of BAD_VALUES) {
       const made = () => client({ [setting]: value });
       const error = refused(made) ?? (await firstPageRefusal(made(), session));
-      add('setting', `setting ${setting}=${String(value)}`, setting, error);
+      add('setting', `setting ${setting}=${String(value)}`, setting, value, error);
     }
   const reader = client();
   // With a keyword beside each, so that Keyword Match is checked too.
@@ -165,6 +173,7 @@ export async function everyCheck(): Promise<Check[]> {
           'filter',
           `${id} filter ${name}=${String(value)}`,
           name,
+          value,
           refused(() => formFilter({ keywords: 'a word', [name]: value })),
           id,
         );
@@ -175,9 +184,19 @@ export async function everyCheck(): Promise<Check[]> {
           'read',
           `${id} ${option}=${String(value)}`,
           option,
+          value,
           await firstPageRefusal(reader, id, { [option]: value }),
           id,
         );
+  const pollSetting = pollPagesField().name;
+  for (const value of BAD_VALUES)
+    add(
+      'poll',
+      `poll ${pollSetting}=${String(value)}`,
+      pollSetting,
+      value,
+      refused(() => pollPages(value, pollSetting)),
+    );
   return checks;
 }
 

@@ -6,7 +6,7 @@ import {
   inputParams,
   isPaginated,
 } from '@social-data/core';
-import { filterFields, takesFilters } from '@social-data/core/feeds';
+import { filterFields, pollPagesField, takesFilters } from '@social-data/core/feeds';
 import { TUNING, everyCheck, codeNames, nameable } from '../src';
 import type { Check } from '../src';
 
@@ -23,7 +23,7 @@ describe('what core checks before a request names only what a surface can name',
     checks = await everyCheck();
   });
 
-  it('refuses values of every kind, for every input, setting, read option and filter', () => {
+  it('refuses values of every kind, for every input, setting, read option, filter and poll setting', () => {
     // A domain that lost its refusals would prove nothing: each part of it refuses something, on
     // each endpoint of its own.
     const refusedHere = new Set(
@@ -40,7 +40,8 @@ describe('what core checks before a request names only what a surface can name',
         for (const { name, kind } of filterFields(id, true))
           if (['count', 'choice', 'date'].includes(kind)) expect(refusedHere).toContain(`${id} ${name}`);
     }
-    for (const name of [...USER_SETTINGS, ...TUNING]) expect(refusedHere).toContain(` ${name}`);
+    for (const name of [...USER_SETTINGS, ...TUNING, pollPagesField().name])
+      expect(refusedHere).toContain(` ${name}`);
     expect(checks.every(({ error }) => error.status === undefined)).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import type { Check } from '@social-data/input-checks';
 import zapier from 'zapier-platform-core';
 
 import { toZapierError } from '../../src/http/errors';
-import { app, everyStep } from '../support/app';
+import { app, everyStep, newZap, run } from '../support/app';
 
 /**
  * Every refusal core makes of a form before a request (`everyCheck`), as a Zap's user reads it
@@ -44,6 +44,7 @@ it('names no input by its code name in any step that takes it, nor any setting o
   const left: string[] = [];
   const read = { input: 0, setting: 0, read: 0, filter: 0 };
   for (const { kind, where, given, endpoint, error } of checks) {
+    if (kind === 'poll') continue;
     const settings = (USER_SETTINGS as readonly string[]).includes(given);
     const steps = settings
       ? [{ label: 'A step', fields: [] }]
@@ -55,8 +56,39 @@ it('names no input by its code name in any step that takes it, nor any setting o
     }
   }
   // Each kind is read in some step: a field key that stopped matching would silence a kind.
-  // (Max Pages has no step of this key: a trigger's is max_pages, checked as Max Pages per Poll.)
+  // (Max Pages has no step of this key: a trigger's is max_pages, checked as Max Pages per Poll below.)
   expect(Math.min(...Object.values(read))).toBeGreaterThan(0);
   expect(read.input).toBeGreaterThan(500);
   expect([...new Set(left)].slice(0, 20)).toEqual([]);
+});
+
+/** The text a Zap's user reads of a step's error: the JSON Zapier's errors carry, or the text. */
+function shown(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  try {
+    return (JSON.parse(text) as { message: string }).message;
+  } catch {
+    return text;
+  }
+}
+
+it('refuses every bad Max Pages per Poll of a trigger, on one account or many, in its label before any request', async () => {
+  const refused = checks.filter((check) => check.kind === 'poll').map((check) => check.value);
+  expect(refused.length).toBeGreaterThan(5);
+  // No request may leave: the connection's base URL is one nothing answers.
+  const authData = { apiKey: 'tda_zapPollPages_41', baseUrl: 'http://127.0.0.1:9' };
+  const left: string[] = [];
+  for (const inputData of [{ userName: 'jack' }, { userName: 'jack', userNames: 'nasa' }])
+    for (const max_pages of refused) {
+      const trigger = 'userNames' in inputData ? 'newTweet' : 'newFollower';
+      const error = await run('triggers', trigger, authData, { ...inputData, max_pages }, newZap()).then(
+        () => new Error('taken'),
+        (caught: unknown) => caught,
+      );
+      const message = shown(error);
+      if (!message.startsWith('Max Pages per Poll')) left.push(`${trigger} ${String(max_pages)}: ${message}`);
+      for (const name of codeNames(message))
+        left.push(`${name} (${trigger} ${String(max_pages)}: ${message})`);
+    }
+  expect(left.slice(0, 20)).toEqual([]);
 });
