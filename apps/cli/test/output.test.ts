@@ -76,6 +76,38 @@ describe('chaining', () => {
   });
 });
 
+describe('several inputs in one output', () => {
+  it("says in each record's last field which input it came from; one account alone adds nothing", async () => {
+    const [one, other] = ['@followers_199', 'x.com/one_follower'];
+    const idsOf = async (account: string) =>
+      (await bench.run(['user', 'followers', account, '--all', '--format', 'ids'])).stdout.trim().split('\n');
+    const both = await bench.run(['user', 'followers', one, other, '--all', '--format', 'csv', '--simplify']);
+    expect(both.code).toBe(0);
+    const header = both.stdout.split('\n', 1)[0]!.split(',');
+    expect(header.at(-1)).toBe('input');
+    const rows = parse(both.stdout, { columns: true }) as Array<Record<string, string>>;
+    for (const account of [one, other])
+      expect(rows.filter((row) => row.input === account).map((row) => row.id)).toEqual(await idsOf(account));
+    expect(rows).toHaveLength((await idsOf(one)).length + (await idsOf(other)).length);
+    // Alone, a record is as the API sent it.
+    const alone = jsonLines((await bench.run(['user', 'followers', one, '--limit', '3'])).stdout);
+    expect(alone.every((record) => !('input' in record))).toBe(true);
+  });
+
+  it('says it for a list of one too, so a file of any length gives the same columns', async () => {
+    const file = bench.path('one-account.txt');
+    writeFileSync(file, 'x.com/one_follower\n');
+    const fromFile = jsonLines((await bench.run(['user', 'followers', '--input', file])).stdout);
+    const piped = jsonLines(
+      (await bench.run(['user', 'followers', '-'], { input: 'x.com/one_follower\n' })).stdout,
+    );
+    for (const records of [fromFile, piped]) {
+      expect(records.length).toBeGreaterThan(0);
+      expect(records.every((record) => record.input === 'x.com/one_follower')).toBe(true);
+    }
+  });
+});
+
 describe('CSV', () => {
   it('reads back into the same records through a CSV parser (simplified users)', async () => {
     const args = ['user', 'followers', 'followers_1k', '--limit', '450', '--simplify'];

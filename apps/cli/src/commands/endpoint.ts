@@ -71,7 +71,14 @@ async function inputsOf(
   }
   if (values.length === 0) return piped ? [] : [{ params: base }];
   if (isIdList(spec)) return [{ params: { ...base, [name]: values.join('\n') } }];
-  return values.map((value) => ({ params: { ...base, [name]: value }, label: value }));
+  // Values given as a list say whose each record is, however many the list holds, so that a
+  // script's columns do not depend on the length of its file.
+  const list = values.length > 1 || piped;
+  return values.map((value) => ({
+    params: { ...base, [name]: value },
+    label: value,
+    ...(list ? { tag: value } : {}),
+  }));
 }
 
 /** One command per catalog entry: its arguments, options and help all read from the entry. */

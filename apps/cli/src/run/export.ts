@@ -47,7 +47,19 @@ export interface OutputOptions {
 export interface Input {
   params: UntypedParams;
   label?: string;
+  /**
+   * What each record of this run carries in its `input` field: the value as given, when the
+   * command was given its values as a list (several, `-` or `--input`), so one output of many
+   * accounts says whose each record is.
+   */
+  tag?: string;
 }
+
+/** The field a record of a list of inputs names its input in: last, so a CSV's columns keep their places. */
+const INPUT_FIELD = 'input';
+
+const tagged = (shape: Shape, tag: string | undefined): Shape =>
+  tag === undefined ? shape : (record) => ({ ...(shape(record) as object), [INPUT_FIELD]: tag });
 
 export interface PagingOptions {
   all?: boolean;
@@ -267,13 +279,14 @@ export async function runEndpoint(
   let endedEarly = false;
   const failed: string[] = [];
   try {
-    for (const { params, label } of given) {
+    for (const { params, label, tag } of given) {
+      const one = { ...run, shape: tagged(run.shape, tag) };
       try {
         if (paginated)
           endedEarly =
-            (await exportPages(run, params, paging, output.progress, saved, command)) || endedEarly;
-        else if (catalog[id].result.kind === 'records') failure ??= await lookup(run, params);
-        else await single(run, params);
+            (await exportPages(one, params, paging, output.progress, saved, command)) || endedEarly;
+        else if (catalog[id].result.kind === 'records') failure ??= await lookup(one, params);
+        else await single(one, params);
       } catch (error) {
         if (given.length === 1 || paging.failFast || stopsEveryInput(error)) throw error;
         const name = label ?? `input ${failed.length + 1}`;
