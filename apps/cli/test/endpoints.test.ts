@@ -232,8 +232,8 @@ describe('exit codes', () => {
 
   // Issue 38: an answer that starts and never finishes ends by --timeout, as a timeout or a cut.
   it.each([
-    ['drip-body', /No answer from the API within 5000 ms/],
-    ['stall-body', /No answer from the API within 5000 ms/],
+    ['drip-body', /No answer from the API within 5 s/],
+    ['stall-body', /No answer from the API within 5 s/],
     ['cut-body', /Could not complete the request/],
   ] as const)('ends a command whose answer does %s by its timeout, and says so', async (fault, message) => {
     bench.sandbox.faults.add({ fault, times: 1, delayMs: 1000 });

@@ -1,5 +1,7 @@
-import { USER_SETTINGS, endpointIds } from '@social-data/core';
-import { codeNames, everyCheck } from '@social-data/input-checks';
+import { MAX_RETRIES_LIMIT, MAX_TIMEOUT_MS, USER_SETTINGS, endpointIds } from '@social-data/core';
+import { createClient } from '@social-data/core/node';
+import { BAD_VALUES, codeNames, everyCheck } from '@social-data/input-checks';
+import { InvalidArgumentError } from 'commander';
 import type { Check } from '@social-data/input-checks';
 
 import { commandNames, fieldNames, kebab, positionalParam } from '../src/commands/names';
@@ -10,8 +12,8 @@ import { describe as described } from '../src/run/failure';
  * Every refusal core makes of a form before a request (`everyCheck`), as a terminal prints it
  * for the command that takes the input: once in the command line's words (`<user-name>`,
  * `--page-size`, a variable), no code name is left on stderr outside the user's own quoted
- * value. Settings the CLI passes itself (retries, timeouts) are checked by its flags first, and
- * are left out, as are tweet filters, which it does not have. `next_cursor` is a word its users
+ * value. Settings a flag gives (retries, timeout) are checked by the flag first (the last test
+ * proves no value it takes is refused by core); tweet filters it does not have. `next_cursor` is a word its users
  * see as it is: `--start-cursor`'s help names it.
  */
 const SHOWN_AS_IS = new Set(['next_cursor']);
@@ -54,4 +56,44 @@ it('names every argument, option and setting as the command line takes it', () =
     expect(reachable.filter((check) => check.kind === kind).length).toBeGreaterThan(0);
   expect(reachable.length).toBeGreaterThan(1_000);
   expect([...new Set(left)].slice(0, 20)).toEqual([]);
+});
+
+/** Texts around every edge of the two flags' ranges, and the bad values of every kind. */
+const FLAG_TEXTS = [
+  ...BAD_VALUES.filter((value): value is string => typeof value === 'string'),
+  ...['-0', '0.0004', '0.0005', '0.001', '1e-3', '1e3', '0x10', ' 7 ', '7.', 'Infinity', 'NaN'],
+  ...[MAX_RETRIES_LIMIT - 1, MAX_RETRIES_LIMIT, MAX_RETRIES_LIMIT + 1].map(String),
+  ...[-1, 0, 1].map((step) => String(Math.floor(MAX_TIMEOUT_MS / 1000) + step)),
+  String(MAX_TIMEOUT_MS / 1000),
+];
+
+it('takes through --retries and --timeout only values core takes: any other is refused by the flag', () => {
+  const command = buildProgram()
+    .commands.find((each) => each.name() === 'user')!
+    .commands.find((each) => each.name() === 'followers')!;
+  const flags = { '--retries': 'maxRetries', '--timeout': 'timeoutMs' } as const;
+  const settings = { apiKey: 'tda_cli_flag_checks_0123456789', baseUrl: 'https://api.social-data.test' };
+  const passed: string[] = [];
+  const wrong: string[] = [];
+  for (const [flag, setting] of Object.entries(flags))
+    for (const text of FLAG_TEXTS) {
+      const option = command.options.find(({ long }) => long === flag)!;
+      let value: unknown;
+      try {
+        value = option.parseArg!(text, undefined);
+      } catch (error) {
+        if (!(error instanceof InvalidArgumentError)) wrong.push(`${flag} ${text}: ${String(error)}`);
+        continue;
+      }
+      passed.push(`${flag} ${text}`);
+      try {
+        createClient({ ...settings, [setting]: value });
+      } catch (error) {
+        wrong.push(`${flag} ${JSON.stringify(text)} → ${String(value)}: ${String(error)}`);
+      }
+    }
+  // Both flags take some values, so the sweep crossed each range, not only its refusals.
+  expect(passed.some((line) => line.startsWith('--retries'))).toBe(true);
+  expect(passed.some((line) => line.startsWith('--timeout'))).toBe(true);
+  expect(wrong).toEqual([]);
 });

@@ -17,7 +17,10 @@ export {
   DEFAULT_TIMEOUT_MS,
   IDS_PER_REQUEST,
   MAX_CONCURRENCY,
+  MAX_RETRIES_LIMIT,
+  MAX_TIMEOUT_MS,
 } from './client';
+export { inSeconds } from './http/transport-failure';
 export { DEFAULT_MAX_RETRIES, mayPassLater } from './http/retry';
 export { isRequestToApi } from './input/base-url';
 export type {

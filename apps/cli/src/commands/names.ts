@@ -77,14 +77,19 @@ export function optionParams(id: EndpointId): Array<[string, ParamSpec]> {
   return inputParams(id).filter(([, spec]) => !spec.required);
 }
 
-/** Core's names for the settings, as a terminal user knows them (variables and `configure` say where). */
+/**
+ * Core's names for the settings, as a terminal user knows them (variables and `configure` say
+ * where), and the tuning a flag gives (its own checks come first; these name it should core's).
+ */
 const SETTING_NAMES: Record<string, string> = {
   apiKey: 'API key',
   baseUrl: 'base URL',
   cookie: 'cookie',
   proxy: 'proxy',
   allowInsecureHttp: '--allow-insecure-http',
-} satisfies Record<UserSetting, string>;
+  maxRetries: '--retries',
+  timeoutMs: '--timeout',
+} satisfies Record<UserSetting | 'maxRetries' | 'timeoutMs', string>;
 
 /**
  * Names a message about one input uses: the command's argument (`<user-name>`), its option

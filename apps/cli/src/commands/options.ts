@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from '@social-data/core';
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRIES_LIMIT } from '@social-data/core';
 import type { Command } from 'commander';
 import { FORMATS } from '@social-data/core/files';
 import type { Format } from '@social-data/core/files';
@@ -26,8 +26,8 @@ export function addConnectionOptions(command: Command): Command {
     .addOption(
       new Option(
         '--retries <n>',
-        `extra attempts after a failure that may pass (default ${DEFAULT_MAX_RETRIES})`,
-      ).argParser(wholeNumber(0)),
+        `extra attempts after a failure that may pass (default ${DEFAULT_MAX_RETRIES}, at most ${MAX_RETRIES_LIMIT})`,
+      ).argParser(wholeNumber(0, MAX_RETRIES_LIMIT)),
     )
     .addOption(
       new Option('--timeout <seconds>', `per request (default ${DEFAULT_TIMEOUT_MS / 1000})`).argParser(

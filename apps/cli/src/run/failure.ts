@@ -6,6 +6,7 @@ import {
   RedirectError,
   SETTING_VARIABLES,
   SocialDataError,
+  TimeoutError,
   ValidationError,
   errorInHostWords,
   hints,
@@ -60,6 +61,8 @@ function terminalHint(error: SocialDataError): string | undefined {
   // Only "could not reach" is said in a terminal's words: a connection that broke mid-answer
   // reached the API, and a list it may have created must not be created twice.
   if (error instanceof ConnectionError && error.hint !== hints.connection) return undefined;
+  if (error instanceof TimeoutError && error.hint === hints.timeout)
+    return 'The API did not answer in time. Run again, or give a longer --timeout (in seconds).';
   for (const [kind, hint] of TERMINAL_HINTS) if (error instanceof kind) return hint;
   if (!(error instanceof ValidationError)) return undefined;
   const variable = SETTING_VARIABLES;

@@ -1,4 +1,4 @@
-import { normalizeCount } from '@social-data/core';
+import { MAX_TIMEOUT_MS, normalizeCount } from '@social-data/core';
 import { InvalidArgumentError } from 'commander';
 
 /** An option's whole number, refused by commander (exit 2, naming the flag) when it is not one. */
@@ -14,10 +14,17 @@ export function wholeNumber(min: number, max = Infinity): (value: string) => num
   };
 }
 
-/** Seconds as a positive number (fractions allowed), in milliseconds. */
+const MAX_SECONDS = Math.floor(MAX_TIMEOUT_MS / 1000);
+
+/**
+ * Seconds (fractions allowed), in milliseconds: from 1 ms to the longest time a timer can hold,
+ * checked after rounding, so that no value the flag takes is refused by core under its own name.
+ */
 export function milliseconds(value: string): number {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
-    throw new InvalidArgumentError(`expected a number of seconds above 0, got "${value}".`);
-  return Math.round(number * 1000);
+  const ms = value.trim() === '' ? Number.NaN : Math.round(Number(value) * 1000);
+  if (!Number.isFinite(ms) || ms < 1 || ms > MAX_SECONDS * 1000)
+    throw new InvalidArgumentError(
+      `expected a number of seconds from 0.001 to ${MAX_SECONDS}, got "${value}".`,
+    );
+  return ms;
 }

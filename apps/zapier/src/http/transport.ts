@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_RESPONSE_BYTES, TimeoutError, readCapped } from '@social-data/core';
+import { DEFAULT_MAX_RESPONSE_BYTES, TimeoutError, inSeconds, readCapped } from '@social-data/core';
 import type { Transport } from '@social-data/core';
 import type { ZObject } from 'zapier-platform-core';
 
@@ -42,7 +42,7 @@ export function zapierTransport(z: ZObject): Transport {
       });
     } catch (error) {
       if (!isTimeout(error)) throw error;
-      throw new TimeoutError(`No answer from the API within ${Math.round(request.timeoutMs / 1000)} s.`, {
+      throw new TimeoutError(`No answer from the API within ${inSeconds(request.timeoutMs)}.`, {
         hint: 'The API is slow right now: ask for fewer items or ids in one step, or run the step again later.',
       });
     }

@@ -71,6 +71,11 @@ function chain(error: unknown): ErrorLike[] {
  * from an abort) into a ConnectionError or TimeoutError. Only the code and a short message are
  * kept: native errors can hold the request with its headers and body.
  */
+/** A time limit as a person reads it: 2000 ms is "2 s", 1500 ms "1.5 s", 250 ms "0.25 s". */
+export function inSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
 export function classifyTransportFailure(
   error: unknown,
   timeoutMs: number,
@@ -87,7 +92,7 @@ export function classifyTransportFailure(
     links.some((link) => link.name === 'TimeoutError') || (code !== undefined && TIMEOUT_CODES.has(code));
   if (timedOut) {
     return new TimeoutError(
-      `No answer from the API within ${timeoutMs} ms${endpoint ? ` (${endpoint})` : ''}.`,
+      `No answer from the API within ${inSeconds(timeoutMs)}${endpoint ? ` (${endpoint})` : ''}.`,
       {
         endpoint,
         timeoutMs,

@@ -11,7 +11,7 @@ import { hints } from '../errors/hints';
 import { abortable } from '../http/abortable';
 import { DEFAULT_MAX_RETRIES, isRetryable, retryDelay } from '../http/retry';
 import { parseRetryAfter } from '../http/retry-after';
-import { classifyTransportFailure } from '../http/transport-failure';
+import { classifyTransportFailure, inSeconds } from '../http/transport-failure';
 import { headerValue } from '../http/transport';
 import type { Sleep } from '../http/transport';
 import { invalid } from '../input/fail';
@@ -150,7 +150,7 @@ function broken(target: MediaTarget, error: unknown, timeoutMs: number): SocialD
   const classified = classifyTransportFailure(error, timeoutMs);
   if (classified instanceof TimeoutError)
     return new TimeoutError(
-      `The media host sent no complete file within ${timeoutMs} ms for ${label(target)}.`,
+      `The media host sent no complete file within ${inSeconds(timeoutMs)} for ${label(target)}.`,
       {
         endpoint: 'media',
         timeoutMs,

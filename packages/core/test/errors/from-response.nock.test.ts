@@ -226,6 +226,6 @@ describe('network failures', () => {
     const { client } = testClient({ timeoutMs: 50 });
     const error = await client.call('getUser', { userName: 'jack' }, noRetry).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toMatch(/within 50 ms/);
+    expect((error as Error).message).toMatch(/within 0.05 s/);
   });
 });

@@ -44,7 +44,7 @@ describe('a deadline over the whole answer', () => {
       .call('getUser', { userName: 'jack' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TimeoutError);
-    expect((failure as TimeoutError).message).toContain('within 300 ms (getUser)');
+    expect((failure as TimeoutError).message).toContain('within 0.3 s (getUser)');
     // Not a speed check: it ended at all, and its request was told to stop.
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(seen).toHaveLength(1);

@@ -195,7 +195,7 @@ describe('retries as API calls do', () => {
       downloadMedia(photo(), collect, setup({ timeoutMs: 50, maxRetries: 1 }).options),
     );
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toMatch(`within 50 ms for media 1 of tweet ${TWEET}`);
+    expect((error as Error).message).toMatch(`within 0.05 s for media 1 of tweet ${TWEET}`);
     expect(slow.isDone()).toBe(true);
   });
 
