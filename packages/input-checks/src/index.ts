@@ -143,6 +143,15 @@ export async function everyCheck(): Promise<Check[]> {
     if (error) checks.push({ kind, where, given, value, error, ...(endpoint ? { endpoint } : {}) });
   };
   for (const id of endpointIds)
+    add(
+      'input',
+      `${id} an input it does not take`,
+      'extra',
+      'x',
+      refused(() => normalizeParams(id, { ...requiredOf(id), extra: 'x' })),
+      id,
+    );
+  for (const id of endpointIds)
     for (const [name] of inputParams(id))
       for (const value of BAD_VALUES)
         add(

@@ -6,8 +6,8 @@ import { BAD_VALUES, codeNames } from '../src';
 
 /**
  * What an agent reads when a tool refuses its arguments before any request, over every tool,
- * every argument of its schema and every kind of bad value: each name the error writes outside a
- * quoted value is an argument of that tool (or `next_cursor`, a key of its results). A name of
+ * every argument of its schema (and some it does not have) and every kind of bad value: each name the error writes outside a
+ * quoted value is an argument of that tool, the tool itself, or `next_cursor` (a key of its results). A name of
  * core's (`userName`, `startCursor`) would send a model after an argument it does not have. The
  * same holds where a host offers the catalog's names as the arguments (n8n's tool).
  */
@@ -22,6 +22,7 @@ const client = createClient({
 
 const tools = agentTools();
 const RESULT_KEYS = ['next_cursor'];
+const UNKNOWN_ARGUMENTS = ['extra', 'start_cursor_x', 'startCursor'];
 
 /** A value the argument takes: every refusal then comes from the argument under test. */
 const valid = (schema: { type?: unknown }) => (schema.type === 'boolean' ? true : '123');
@@ -40,7 +41,8 @@ it.each([['tool'], ['catalog']] as const)(
       const nameFor = (name: string) => (argNames === 'tool' ? name : catalogOf(name));
       const names = Object.keys(properties).map(nameFor);
       const base = Object.fromEntries(required.map((name) => [nameFor(name), valid(properties[name]!)]));
-      for (const argument of Object.keys(properties))
+      // Arguments the tool does not have, too: a model's guess, or core's own name for one.
+      for (const argument of [...Object.keys(properties), ...UNKNOWN_ARGUMENTS])
         for (const value of BAD_VALUES) {
           const output = await runAgentTool(
             client,
@@ -53,7 +55,8 @@ it.each([['tool'], ['catalog']] as const)(
           };
           if (error?.type !== 'ValidationError') continue;
           refused += 1;
-          const allowed = new Set([...names, ...RESULT_KEYS]);
+          // The argument given is named back, also one the tool does not have.
+          const allowed = new Set([...names, ...RESULT_KEYS, tool.name, argument]);
           for (const name of [error.message, error.hint, error.field].flatMap(codeNames))
             if (!allowed.has(name))
               strays.push(`${name} (${tool.name} ${argument}=${String(value)}: ${error.message})`);

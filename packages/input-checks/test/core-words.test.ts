@@ -55,6 +55,18 @@ describe('what core checks before a request names only what a surface can name',
     expect(strays).toEqual([]);
   });
 
+  it('attaches the endpoint to every refusal that names one, so a surface can say its operation', () => {
+    const ids = new Set<string>(endpointIds);
+    const loose = checks.flatMap(({ where, error }) =>
+      [error.message, error.hint]
+        .flatMap(codeNames)
+        .filter((name) => ids.has(name) && error.endpoint !== name)
+        .map((name) => `${name} (${where}: ${error.message})`),
+    );
+    expect(checks.some(({ given }) => given === 'extra')).toBe(true);
+    expect(loose).toEqual([]);
+  });
+
   it('leaves no code name once a surface that names them all has put them in its words', () => {
     const named = (name: string) => `<${name.toUpperCase()}>`;
     const left = checks.flatMap(({ where, endpoint, error }) => {

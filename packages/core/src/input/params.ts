@@ -1,6 +1,7 @@
 import { endpointSpec } from '../catalog/queries';
 import type { EndpointId } from '../catalog/endpoints';
 import type { ParamSpec } from '../catalog/types';
+import { hints } from '../errors/hints';
 import { invalid } from './fail';
 import { normalizeId, normalizeIdList, normalizeScreenName } from './identifiers';
 import {
@@ -70,6 +71,8 @@ export function normalizeParams(id: EndpointId, params: Record<string, unknown>)
         name,
         `${id} does not take this parameter`,
         accepted.length ? `It takes: ${accepted.join(', ')}.` : 'It takes none.',
+        hints.validation,
+        id,
       );
     }
   }
