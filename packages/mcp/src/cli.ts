@@ -6,20 +6,28 @@ import { version } from '../package.json';
 import { startHttp } from './http';
 import { readOptions, USAGE } from './options';
 import { createMcpServer } from './server';
-import { clientFromEnv } from './settings';
+import { clientFromEnv, failureLine } from './settings';
 
 // stdout carries the protocol on stdio; everything for people goes to stderr.
 const log = (line: string) => process.stderr.write(`social-data-mcp: ${line}\n`);
 
+/** A flag or variable that cannot be read: said with the usage, and exit 2. */
+class BadUsage extends Error {}
+
+function optionsOrUsage(): ReturnType<typeof readOptions> {
+  try {
+    return readOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    throw new BadUsage(error instanceof Error ? error.message : String(error));
+  }
+}
+
 async function main(): Promise<void> {
-  const options = readOptions(process.argv.slice(2), process.env);
+  const options = optionsOrUsage();
   if (options.help) return void process.stdout.write(`${USAGE}\n`);
   if (options.version) return void process.stdout.write(`${version}\n`);
   const connection = clientFromEnv(process.env, options.verbose ? log : undefined, options.timeoutMs);
-  if ('failure' in connection)
-    log(
-      `not configured, every tool call will say so: ${connection.redact(connection.failure instanceof Error ? connection.failure.message : String(connection.failure))}`,
-    );
+  if ('failure' in connection) log(`not configured, every tool call will say so: ${failureLine(connection)}`);
   const serverOptions = { budget: options.budget, tools: options.tools, log };
   if (!options.http) {
     // One server for the connection, on the revision its client opens with (2026-07-28 or 2025).
@@ -46,6 +54,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   log(error instanceof Error ? error.message : String(error));
-  process.stderr.write(`\n${USAGE}\n`);
+  // The usage helps with a flag, not with a port another program holds.
+  if (error instanceof BadUsage) process.stderr.write(`\n${USAGE}\n`);
   process.exit(2);
 });

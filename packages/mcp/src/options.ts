@@ -6,12 +6,19 @@ import {
   endpointSpec,
   normalizeCount,
 } from '@social-data/core';
-import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, agentTools } from '@social-data/core/agent';
+import { DEFAULT_OUTPUT_BUDGET, MIN_OUTPUT_BUDGET, agentArgName, agentTools } from '@social-data/core/agent';
 
 const ALL_TOOLS = agentTools();
 const TOOL_COUNT = ALL_TOOLS.length;
-/** Groups of tools by what they are about, as the catalog's resources name them. */
-const TOOL_GROUPS: string[] = [...new Set(ALL_TOOLS.map((tool) => endpointSpec(tool.id).resource))];
+/** A tool's group: what it is about, the catalog's resource in the tools' own snake case (`muted_account`). */
+const groupOf = (tool: (typeof ALL_TOOLS)[number]) => agentArgName(endpointSpec(tool.id).resource);
+const TOOL_GROUPS: string[] = [...new Set(ALL_TOOLS.map(groupOf))];
+/** A group as a user may write it: any case, dashes or underscores, singular or plural (`Muted-Accounts`). */
+const groupKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[-_\s]/g, '')
+    .replace(/s$/, '');
 
 /**
  * The tools a `--tools` list picks (issue 42: fewer tools, chosen by the user, are easier for a
@@ -24,15 +31,19 @@ function selectTools(list: string | undefined, name: string): string[] {
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (wanted.length === 0) return ALL_TOOLS.map((tool) => tool.name);
+  const groups = new Set(wanted.map(groupKey));
   for (const entry of wanted)
-    if (!TOOL_GROUPS.includes(entry) && !ALL_TOOLS.some((tool) => tool.name === entry))
+    if (
+      !TOOL_GROUPS.some((group) => groupKey(group) === groupKey(entry)) &&
+      !ALL_TOOLS.some((tool) => tool.name === entry)
+    )
       throw new ValidationError(
         `${name}: "${entry}" is neither a tool nor a group. Use groups (${TOOL_GROUPS.join(', ')}) or tool names such as ${ALL_TOOLS[0]!.name}.`,
         { field: name, hint: `Correct ${name} and start the server again.` },
       );
-  return ALL_TOOLS.filter(
-    (tool) => wanted.includes(tool.name) || wanted.includes(endpointSpec(tool.id).resource),
-  ).map((tool) => tool.name);
+  return ALL_TOOLS.filter((tool) => wanted.includes(tool.name) || groups.has(groupKey(groupOf(tool)))).map(
+    (tool) => tool.name,
+  );
 }
 
 /** The longest --timeout, in seconds: a model's tool call waits on every request of it. */
@@ -41,7 +52,7 @@ const MAX_TIMEOUT_S = 120;
 export const DEFAULT_PORT = 3333;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export const USAGE = `Usage: social-data-mcp [--http] [--host 127.0.0.1] [--port ${DEFAULT_PORT}] [--budget ${DEFAULT_OUTPUT_BUDGET}] [--tools user,tweet,...] [--verbose]
+export const USAGE = `Usage: social-data-mcp [--http] [--host 127.0.0.1] [--port ${DEFAULT_PORT}] [--budget ${DEFAULT_OUTPUT_BUDGET}] [--timeout ${DEFAULT_TIMEOUT_MS / 1000}] [--tools user,tweet,...] [--verbose]
 
 An MCP server with one tool per endpoint of the Social Data Retrieval API.
   (default)      speaks MCP over stdio, for Claude Desktop, Cursor and other local clients
@@ -56,8 +67,8 @@ An MCP server with one tool per endpoint of the Social Data Retrieval API.
 
 Settings come from the environment: SOCIAL_DATA_API_KEY, SOCIAL_DATA_BASE_URL, and for
 own-session tools SOCIAL_DATA_COOKIE and SOCIAL_DATA_PROXY. SOCIAL_DATA_MCP_TRANSPORT=http,
-SOCIAL_DATA_MCP_HOST, SOCIAL_DATA_MCP_PORT, SOCIAL_DATA_MCP_BUDGET, SOCIAL_DATA_MCP_TIMEOUT and
-SOCIAL_DATA_MCP_TOOLS stand for the flags.`;
+SOCIAL_DATA_MCP_HOST, SOCIAL_DATA_MCP_PORT, SOCIAL_DATA_MCP_BUDGET, SOCIAL_DATA_MCP_TIMEOUT,
+SOCIAL_DATA_MCP_TOOLS and SOCIAL_DATA_MCP_VERBOSE=true stand for the flags.`;
 
 export interface CliOptions {
   http: boolean;

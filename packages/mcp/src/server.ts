@@ -108,7 +108,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
       });
     }
     options.log?.(
-      `${tool ? tool.name : 'unknown tool'}: ${output.isError ? `error (${output.errorType ?? 'unknown'})` : `${output.records} records`}, ${output.text.length} characters${output.cutByBudget ? ' (cut by the budget)' : ''}`,
+      `${tool ? tool.name : 'unknown tool'}: ${output.isError ? `error (${output.errorType ?? 'unknown'})` : `${output.records} record${output.records === 1 ? '' : 's'}`}, ${output.text.length} characters${output.cutByBudget ? ' (cut by the budget)' : ''}`,
     );
     return result(output);
   });

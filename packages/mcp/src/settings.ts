@@ -1,4 +1,4 @@
-import { SETTING_VARIABLES, createRedactor } from '@social-data/core';
+import { SETTING_VARIABLES, SocialDataError, createRedactor, errorInHostWords } from '@social-data/core';
 import type { Redact, SocialDataClient, UserSetting } from '@social-data/core';
 import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 
@@ -35,4 +35,13 @@ export function clientFromEnv(
   } catch (failure) {
     return { failure, redact: createRedactor(options) };
   }
+}
+
+/** Why there is no client, for the server's log: in this server's words, as each tool call says it. */
+export function failureLine(connection: { failure: unknown; redact: Redact }): string {
+  const { failure, redact } = connection;
+  if (!(failure instanceof SocialDataError))
+    return redact(failure instanceof Error ? failure.message : String(failure));
+  const { message, hint } = errorInHostWords(failure, { settings: SETTINGS_NAME, field: settingVariable });
+  return redact(hint ? `${message} ${hint}` : message);
 }

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { endpointIds } from '@social-data/core';
 import { DEFAULT_OUTPUT_BUDGET } from '@social-data/core/agent';
@@ -62,6 +64,21 @@ describe('options', () => {
     );
   });
 
+  it('name groups in snake case as the tools are, and take one however it is written', () => {
+    const mutedTools = readOptions(['--tools', 'muted_account'], {}).tools;
+    expect(mutedTools.length).toBeGreaterThan(0);
+    expect(mutedTools.every((name) => name.includes('muted'))).toBe(true);
+    for (const written of ['Muted-Accounts', 'muted accounts', 'mutedAccount'])
+      expect(readOptions(['--tools', written], {}).tools).toEqual(mutedTools);
+    expect(readOptions(['--tools', 'bookmarks'], {}).tools).toEqual(
+      readOptions(['--tools', 'bookmark'], {}).tools,
+    );
+    expect(() => readOptions(['--tools', 'nope'], {})).toThrow(
+      /Use groups \(user, tweet, [^)]*muted_account/,
+    );
+    expect(() => readOptions(['--tools', 'nope'], {})).not.toThrow(/mutedAccount/);
+  });
+
   it('take --timeout in seconds, 1 to 120, from the flag or SOCIAL_DATA_MCP_TIMEOUT', () => {
     expect(readOptions([], {}).timeoutMs).toBeUndefined();
     expect(readOptions(['--timeout', '5'], {}).timeoutMs).toBe(5000);
@@ -79,5 +96,23 @@ describe('options', () => {
     expect(run.stderr).toContain('--port: "eighty" is not a whole number');
     expect(run.stderr).toContain('Usage: social-data-mcp');
     expect(run.stdout).toBe('');
+  });
+
+  it('say what failed without the usage when the flags were right (a port another program holds)', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [join(__dirname, '..', 'dist', 'cli.js'), '--http', '--port', String(port)],
+        { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 60_000 },
+      );
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/EADDRINUSE/);
+      expect(run.stderr).not.toContain('Usage: social-data-mcp');
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -424,6 +424,12 @@ describe('a server whose settings are wrong', () => {
         const words = `${error.message} ${error.hint}`;
         expect(words).not.toMatch(/n8n|Zapier|credential|connection \(|social-data configure/);
         expect(words).toMatch(/this MCP server's SOCIAL_DATA_\* environment variables|get_user\b/);
+        // The log the MCP client shows the user says the same, in the same words.
+        if (type === 'ValidationError')
+          expect(server.stderr()).toMatch(
+            /not configured, every tool call will say so: SOCIAL_DATA_API_KEY: /,
+          );
+        expect(server.stderr()).not.toMatch(/\b(apiKey|baseUrl|allowInsecureHttp)\b/);
       } finally {
         await server.close();
         seenTexts.push(server.stderr());
@@ -445,6 +451,10 @@ it('refuses a plain http:// address to another machine before any request, namin
       /^SOCIAL_DATA_BASE_URL: plain http:\/\/ .* turn on SOCIAL_DATA_ALLOW_INSECURE_HTTP=true\.$/,
     );
     expect(error.message).not.toMatch(/allowInsecureHttp|baseUrl/);
+    expect(server.stderr()).toMatch(
+      /not configured, every tool call will say so: SOCIAL_DATA_BASE_URL: plain http:\/\/ .* turn on SOCIAL_DATA_ALLOW_INSECURE_HTTP=true\./,
+    );
+    expect(server.stderr()).not.toMatch(/\b(apiKey|baseUrl|allowInsecureHttp)\b/);
   } finally {
     await server.close();
     seenTexts.push(server.stderr());

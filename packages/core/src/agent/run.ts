@@ -257,7 +257,9 @@ async function readLookup(
       .filter((failure) => failure.ids.length > 0);
     const known = new Set(shownIds.slice(0, shown).concat(failedHere.flatMap((failure) => failure.ids)));
     const notFound = asked.slice(0, end).filter((each) => !known.has(each));
-    const said = [`${shown} ${kind}${shown === 1 ? '' : 's'} found of ${end} ids asked.`];
+    const said = [
+      `${shown} ${kind}${shown === 1 ? '' : 's'} found of ${end} id${end === 1 ? '' : 's'} asked.`,
+    ];
     const body: Record<string, unknown> = { summary: '', records: fitting.shown.slice(0, shown) };
     if (notFound.length) {
       body.not_found = notFound.slice(0, LISTED_IDS);
