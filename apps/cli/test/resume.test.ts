@@ -124,6 +124,20 @@ describe('--checkpoint', () => {
     expectEveryFollowerOnce(output);
   });
 
+  it('says no checkpoint is saved when the first page failed, and the same command then starts over', async () => {
+    const { args, output, checkpoint } = exportArgs('first-page');
+    await bench.control.fault({ fault: 'error-503', times: 10, endpoint: 'getUserFollowers' });
+    const failed = await bench.run([...args, '--retries', '0']);
+    await bench.control.clearFaults();
+    expect(failed.code).toBe(1);
+    expect(existsSync(checkpoint)).toBe(false);
+    expect(failed.stderr).not.toContain('is saved');
+    const again = await bench.run(args);
+    expect(again.stderr).not.toContain('resuming');
+    expect(again.code).toBe(0);
+    expectEveryFollowerOnce(output);
+  });
+
   it('after the process was killed outright (no chance to save): lines past the last checkpoint are cut, none repeats', async () => {
     const { args, output, checkpoint } = exportArgs('killed');
     const { child, done } = await startExport(args, checkpoint, 10_000);

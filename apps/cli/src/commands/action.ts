@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { SocialDataClient } from '@social-data/core';
 import { EXIT, Interrupted, describe, exitCodeOf } from '../run/failure';
 import type { FieldNames } from '../run/failure';
@@ -20,18 +21,20 @@ export function reportFailure(
 ): void {
   const code = exitCodeOf(error);
   process.exitCode = code;
+  // A run that failed before its first page was written saved no checkpoint: it is not said to.
+  const saved = checkpoint !== undefined && existsSync(checkpoint);
+  const continueWith = `the checkpoint ${checkpoint} is saved: run the same command to continue.`;
   if (code === EXIT.interrupted) {
     const hint = error instanceof Interrupted && error.hint ? `\nhint: ${error.hint}` : '';
     process.stderr.write(
-      checkpoint
-        ? `social-data: interrupted; the checkpoint ${checkpoint} is saved: run the same command to continue.\n`
-        : `social-data: ${error instanceof Interrupted && error.hint ? error.message : 'interrupted.'}${hint}\n`,
+      saved
+        ? `social-data: interrupted; ${continueWith}\n`
+        : checkpoint
+          ? 'social-data: interrupted before the first page was written; nothing was saved, and the same command starts over.\n'
+          : `social-data: ${error instanceof Interrupted && error.hint ? error.message : 'interrupted.'}${hint}\n`,
     );
     return;
   }
   process.stderr.write(`${describe(error, client?.redact, command, fields)}\n`);
-  if (checkpoint && code === EXIT.failure)
-    process.stderr.write(
-      `social-data: the checkpoint ${checkpoint} is saved: run the same command to continue.\n`,
-    );
+  if (saved && code === EXIT.failure) process.stderr.write(`social-data: ${continueWith}\n`);
 }
