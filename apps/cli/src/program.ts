@@ -42,7 +42,8 @@ export function buildProgram(): Command {
     const operations = command.commands.map((sub) => sub.name()).join(', ');
     command.summary(operations).description(`Operations: ${operations}.`);
   }
-  addWatchCommand(program);
+  const watch = addWatchCommand(program).addHelpText('after', EXIT_CODES);
+  for (const feed of watch.commands) feed.addHelpText('after', EXIT_CODES);
   addConfigureCommand(program);
   addCompletionCommand(program);
   return program;

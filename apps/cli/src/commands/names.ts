@@ -1,5 +1,4 @@
 import { endpointIds, endpointSpec, inputParams } from '@social-data/core';
-import { feedIds } from '@social-data/core/feeds';
 import type { EndpointId, ParamSpec, UserSetting } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
 import type { Command } from 'commander';
@@ -55,8 +54,6 @@ export const commandNames: ReadonlyMap<EndpointId, CommandName> = new Map(
 export function feedName(id: FeedId): string {
   return kebab(id);
 }
-
-export const feedByName: ReadonlyMap<string, FeedId> = new Map(feedIds.map((id) => [feedName(id), id]));
 
 /** Whether a parameter is a single id a user may give several of (each one a run of its own). */
 export function isSubject(spec: ParamSpec): boolean {

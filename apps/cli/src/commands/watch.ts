@@ -13,7 +13,7 @@ import {
 import type { SocialDataClient, UntypedParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { Argument, Option } from 'commander';
+import { Option } from 'commander';
 import type { Command } from 'commander';
 import { profileName } from '../config/profile';
 import { openDestination } from '../output/destination';
@@ -29,7 +29,7 @@ import { onInterrupt } from '../run/interrupt';
 import { checkDistinct, checkWritable } from '../run/writable';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
-import { feedByName, feedName, fieldNames, positionalParam } from './names';
+import { feedName, fieldNames, kebab, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, flagOf } from './options';
 import type { CommonOptions } from './options';
 
@@ -156,103 +156,121 @@ function paramsOf(feed: FeedId, values: string[]): UntypedParams {
   return values.length ? { [positional[0]]: values[0] } : {};
 }
 
-/** A watch's argument is `<value>`, whichever input of the feed it stands for. */
-function watchFieldNames(command: Command, feed: FeedId): FieldNames {
-  const names = fieldNames(command);
-  const argument = positionalParam(feeds[feed].endpoint)?.[0];
-  return (field) => (field === argument ? '<value>' : names(field));
+/** One poll, or a poll every --interval, of one feed, with what the command line gave. */
+async function runWatch(
+  feed: FeedId,
+  values: string[],
+  options: WatchOptions,
+  fields: FieldNames,
+): Promise<void> {
+  const name = feedName(feed);
+  const interrupt = onInterrupt();
+  let client: SocialDataClient | undefined;
+  let destination: Destination | undefined;
+  let formatter: Formatter | undefined;
+  try {
+    const endpoint = feeds[feed].endpoint;
+    const params = normalizeParams(endpoint, paramsOf(feed, values));
+    checkWritable('--state', options.state);
+    if (options.output !== undefined && options.output !== '-') {
+      checkWritable('--output', options.output, { appends: true });
+      // Each run appends its items: one JSON array after another is no JSON a reader takes.
+      if (options.format === 'json')
+        throw new UsageError(
+          '--format json: watch appends each run to --output, and a JSON array cannot grow that way.',
+          'Use --format jsonl (one item per line), csv or ids.',
+        );
+    }
+    checkDistinct([
+      ['--output', options.output],
+      ['--state', options.state],
+    ]);
+    client = clientFor(options, interrupt.signal);
+    // Whose session: another profile is another own-session feed.
+    const session = profileName(options.profile);
+    const appending =
+      options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
+    destination = openDestination(options.output, { append: true });
+    formatter = createFormatter(options.format, appending ? { started: true } : undefined, warnExtraField);
+    const watch: Watch = { client, feed, params, session, options, destination, formatter };
+    // A long-running watch outlives an API or network failure, its first poll's too, as a
+    // trigger does: the state is unchanged, so the next poll reports what this one could not.
+    const poll = () =>
+      options.interval === undefined
+        ? pollEvent(watch)
+        : pollEvent(watch).catch((error: unknown) => {
+            // A rejected key or an account that does not exist stays so: only what may pass
+            // later (a 5xx, a rate limit, a timeout, a dropped connection) is tried again.
+            if (exitCodeOf(error) !== EXIT.failure || !mayPassLater(error)) throw error;
+            process.stderr.write(
+              `${describe(error, client?.redact, `watch ${name}`, fields)}\nsocial-data: trying again at the next poll.\n`,
+            );
+            return false;
+          });
+    // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
+    let unsure = await poll();
+    while (options.interval !== undefined) {
+      await sleep(options.interval, interrupt.signal);
+      interrupt.check();
+      unsure = await poll();
+    }
+    destination.write(formatter.end());
+    destination.finish();
+    if (unsure) process.exitCode = EXIT.uncertain;
+  } catch (error) {
+    if (destination && formatter) {
+      destination.write(formatter.end());
+      destination.finish();
+    }
+    reportFailure(error, client, undefined, `watch ${name}`, fields);
+  } finally {
+    interrupt.dispose();
+  }
 }
 
-export function addWatchCommand(program: Command): void {
-  const names = [...feedByName.keys()];
-  const command = program
+/**
+ * `watch` is a group with one command per feed of core's catalog, so each feed's help names its
+ * own argument (`<user-name>`, `<list-id>`), a mistyped feed gets commander's "did you mean",
+ * and a new feed needs no change here.
+ */
+export function addWatchCommand(program: Command): Command {
+  const group = program
     .command('watch')
     .summary('print only what is new since the last run of the same watch')
     .description(
       'Runs the feed engine once (cron-friendly): the first run remembers where the feed stands and prints nothing; every later run prints the items that are new since, oldest first, each once. The state lives in the --state file.',
-    )
-    .addHelpText(
-      'after',
-      '\nFeeds:\n' +
-        names.map((name) => `  ${name.padEnd(22)}${feeds[feedByName.get(name)!].description}`).join('\n'),
-    )
-    .addArgument(new Argument('<feed>', 'what to watch').choices(names))
-    .argument('[value]', 'the account (@name or URL), list or community the feed belongs to')
-    .requiredOption('--state <file>', 'where the watch keeps what it has seen between runs')
-    .addOption(
-      new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
-    )
-    .addOption(flagOf(pollPagesField()));
-  addOutputOptions(
-    command,
-    simplifyField(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
-    'append new items to FILE instead of stdout',
-  );
-  addConnectionOptions(command);
-  command.action(async (name: string, value: string | undefined, options: WatchOptions) => {
-    const feed = feedByName.get(name)!;
-    const fields = watchFieldNames(command, feed);
-    const interrupt = onInterrupt();
-    let client: SocialDataClient | undefined;
-    let destination: Destination | undefined;
-    let formatter: Formatter | undefined;
-    try {
-      const endpoint = feeds[feed].endpoint;
-      const params = normalizeParams(endpoint, paramsOf(feed, value === undefined ? [] : [value]));
-      checkWritable('--state', options.state);
-      if (options.output !== undefined && options.output !== '-') {
-        checkWritable('--output', options.output, { appends: true });
-        // Each run appends its items: one JSON array after another is no JSON a reader takes.
-        if (options.format === 'json')
-          throw new UsageError(
-            '--format json: watch appends each run to --output, and a JSON array cannot grow that way.',
-            'Use --format jsonl (one item per line), csv or ids.',
-          );
-      }
-      checkDistinct([
-        ['--output', options.output],
-        ['--state', options.state],
-      ]);
-      client = clientFor(options, interrupt.signal);
-      // Whose session: another profile is another own-session feed.
-      const session = profileName(options.profile);
-      const appending =
-        options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
-      destination = openDestination(options.output, { append: true });
-      formatter = createFormatter(options.format, appending ? { started: true } : undefined, warnExtraField);
-      const watch: Watch = { client, feed, params, session, options, destination, formatter };
-      // A long-running watch outlives an API or network failure, its first poll's too, as a
-      // trigger does: the state is unchanged, so the next poll reports what this one could not.
-      const poll = () =>
-        options.interval === undefined
-          ? pollEvent(watch)
-          : pollEvent(watch).catch((error: unknown) => {
-              // A rejected key or an account that does not exist stays so: only what may pass
-              // later (a 5xx, a rate limit, a timeout, a dropped connection) is tried again.
-              if (exitCodeOf(error) !== EXIT.failure || !mayPassLater(error)) throw error;
-              process.stderr.write(
-                `${describe(error, client?.redact, `watch ${name}`, fields)}\nsocial-data: trying again at the next poll.\n`,
-              );
-              return false;
-            });
-      // A run that could not be sure says so on stderr and ends with exit code 3, for cron.
-      let unsure = await poll();
-      while (options.interval !== undefined) {
-        await sleep(options.interval, interrupt.signal);
-        interrupt.check();
-        unsure = await poll();
-      }
-      destination.write(formatter.end());
-      destination.finish();
-      if (unsure) process.exitCode = EXIT.uncertain;
-    } catch (error) {
-      if (destination && formatter) {
-        destination.write(formatter.end());
-        destination.finish();
-      }
-      reportFailure(error, client, undefined, `watch ${name}`, fields);
-    } finally {
-      interrupt.dispose();
-    }
-  });
+    );
+  for (const feed of feedIds) {
+    const positional = positionalParam(feeds[feed].endpoint);
+    const command = group
+      .command(feedName(feed))
+      .summary(feeds[feed].description)
+      .description(`${feeds[feed].description}. ${group.description()}`);
+    // Variadic, so that two accounts are refused in this command's words, not as excess arguments.
+    if (positional)
+      command.argument(
+        `[${kebab(positional[0])}...]`,
+        `${positional[1].description} One per watch, each with its own --state file.`,
+      );
+    else command.allowExcessArguments();
+    command
+      .requiredOption('--state <file>', 'where the watch keeps what it has seen between runs')
+      .addOption(
+        new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
+      )
+      .addOption(flagOf(pollPagesField()));
+    addOutputOptions(
+      command,
+      simplifyField([recordKindOf(feeds[feed].endpoint)]),
+      'append new items to FILE instead of stdout',
+    );
+    addConnectionOptions(command);
+    const fields = fieldNames(command, positional?.[0]);
+    command.action(async (...args: unknown[]) => {
+      const options = (positional ? args[1] : args[0]) as WatchOptions;
+      const values = positional ? (args[0] as string[]) : command.args;
+      await runWatch(feed, values, options, fields);
+    });
+  }
+  return group;
 }
