@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { until } from '@social-data/test-support';
 import { BIN, Bench, COOKIE, PROXY, finished } from './support/cli';
 
@@ -32,6 +33,51 @@ describe('watch', () => {
     await bench.control.join('followers', { owner: 'social_data' }, second);
     expect(await watchIds(args)).toEqual(second);
     expect(await watchIds(args)).toEqual([]);
+  });
+
+  it('appends CSV rows under the header the file has, whatever this run makes of a record (--simplify)', async () => {
+    const state = bench.path('csv-followers.state.json');
+    const output = bench.path('csv-followers.csv');
+    const args = ['watch', 'new-follower', '@followers_199', '--state', state, '-f', 'csv', '-o', output];
+    expect((await bench.run(args)).code).toBe(0);
+    await bench.control.join('followers', { owner: 'followers_199' }, bench.control.strangers(1));
+    expect((await bench.run(args)).code).toBe(0);
+    const header = readFileSync(output, 'utf8').split('\n', 1)[0]!;
+    await bench.control.join('followers', { owner: 'followers_199' }, bench.control.strangers(2));
+    const simplified = await bench.run([...args, '--simplify']);
+    expect(simplified.code).toBe(0);
+    // One header, every row as wide as it (csv-parse refuses a row of another width).
+    const text = readFileSync(output, 'utf8');
+    expect(text.split('\n').filter((line) => line === header)).toHaveLength(1);
+    const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => /^\d+$/.test(row.id!))).toBe(true);
+    expect(simplified.stderr).toMatch(
+      /warning: CSV: a record has the field "[a-z_]+", which the first record did not have/,
+    );
+  });
+
+  it('refuses to add CSV rows to a file that holds another format, before any request', async () => {
+    const output = bench.path('jsonl-then-csv.out');
+    writeFileSync(output, '{"id":"1"}\n');
+    const requests = bench.sandbox.stats.requests;
+    const state = bench.path('jsonl-then-csv.state.json');
+    const refused = await bench.run([
+      'watch',
+      'new-follower',
+      '@followers_199',
+      '--state',
+      state,
+      '-f',
+      'csv',
+      '-o',
+      output,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^social-data: --output \S+ holds no CSV header, so CSV rows cannot be added to it\./,
+    );
+    expect(bench.sandbox.stats.requests).toBe(requests);
   });
 
   it('unfollowed-by prints the profile of an account that stopped following, once', async () => {

@@ -16,6 +16,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { profileName } from '../config/profile';
+import { csvHeaderOf } from '../output/csv-header';
 import { openDestination } from '../output/destination';
 import { createFormatter } from '@social-data/core/files';
 import { sleep } from '@social-data/core/node';
@@ -190,8 +191,16 @@ async function runWatch(
     const session = profileName(options.profile);
     const appending =
       options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
+    // Rows added to a CSV follow its header, also when this run's flags (--simplify) shape
+    // records otherwise: a field it lacks is said once, as in any CSV.
+    const columns =
+      appending && options.format === 'csv' ? csvHeaderOf(options.output!, '--output') : undefined;
     destination = openDestination(options.output, { append: true });
-    formatter = createFormatter(options.format, appending ? { started: true } : undefined, warnExtraField);
+    formatter = createFormatter(
+      options.format,
+      appending ? { started: true, ...(columns ? { columns } : {}) } : undefined,
+      warnExtraField,
+    );
     const watch: Watch = { client, feed, params, session, options, destination, formatter };
     // A long-running watch outlives an API or network failure, its first poll's too, as a
     // trigger does: the state is unchanged, so the next poll reports what this one could not.
