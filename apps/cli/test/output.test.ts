@@ -94,6 +94,30 @@ describe('several inputs in one output', () => {
     expect(alone.every((record) => !('input' in record))).toBe(true);
   });
 
+  it("keeps the other inputs' records under --output when one fails, exit 1; --fail-fast keeps no file", async () => {
+    const output = bench.path('one-failed.jsonl');
+    const args = ['user', 'followers', '@followers_199', '@nobody_here_x', '--all', '-o', output];
+    const failed = await bench.run(args);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/1 of 2 inputs failed: @nobody_here_x/);
+    const kept = jsonLines(readFileSync(output, 'utf8'));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((record) => record.input === '@followers_199')).toBe(true);
+    const fast = bench.path('fail-fast.jsonl');
+    const stopped = await bench.run([
+      'user',
+      'followers',
+      '@nobody_here_x',
+      '@followers_199',
+      '-o',
+      fast,
+      '--fail-fast',
+    ]);
+    expect(stopped.code).toBe(1);
+    expect(existsSync(fast)).toBe(false);
+    expect(existsSync(`${fast}.partial`)).toBe(false);
+  });
+
   it('says it for a list of one too, so a file of any length gives the same columns', async () => {
     const file = bench.path('one-account.txt');
     writeFileSync(file, 'x.com/one_follower\n');
