@@ -45,6 +45,11 @@ describe('configure and profiles', () => {
         [bench.sandbox.url, KEY, '', 'ftp://proxy.example:21'],
         /^social-data: Proxy URL, for own-session endpoints \(optional\): /,
       ],
+      // A cookie the API would refuse after the request: a sentence, or one token of it.
+      [
+        [bench.sandbox.url, KEY, 'garbage cookie', 'http://user:pass@127.0.0.1:8080'],
+        /^social-data: Session cookie, for own-session endpoints \(optional\): the session cookie holds no name=value pair/,
+      ],
     ] as const) {
       const result = await configure([...lines]);
       expect(result.code).toBe(2);
@@ -53,6 +58,15 @@ describe('configure and profiles', () => {
       expect(result.stderr).not.toContain(KEY);
       expect(existsSync(bench.path('config.json'))).toBe(false);
     }
+  });
+
+  it('saves nothing when stdin holds nothing at all (a script whose stdin is empty)', async () => {
+    const result = await bench.run(['configure'], { env: fileOnly, input: '' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^social-data: configure read nothing from stdin, which is not a terminal\. Nothing was saved\./,
+    );
+    expect(existsSync(bench.path('config.json'))).toBe(false);
   });
 
   it('saves a plain http:// address to another machine, and warns that commands will refuse it without the flag', async () => {

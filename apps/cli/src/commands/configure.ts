@@ -27,7 +27,14 @@ const FIELDS: Field[] = [
 async function askAll(current: Credentials): Promise<Credentials> {
   const answers: Credentials = {};
   if (!process.stdin.isTTY) {
-    const lines = (await text(process.stdin)).split(/\r?\n/);
+    const given = await text(process.stdin);
+    // Nothing at all (a script's stdin at /dev/null) is no answer, not four answers left empty.
+    if (given.trim() === '')
+      throw new UsageError(
+        'configure read nothing from stdin, which is not a terminal. Nothing was saved.',
+        'Pipe the answers in, one a line (base URL, API key, cookie, proxy; an empty line keeps the saved one), or run it in a terminal.',
+      );
+    const lines = given.split(/\r?\n/);
     FIELDS.forEach((field, index) => {
       const line = lines[index]?.trim();
       answers[field.key] = line ? line : current[field.key];
