@@ -202,7 +202,23 @@ describe('--output', () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1000);
-    expect(result.stderr).toMatch(/100% \| 1000\/1000 records \| \d+ pages \| \d+\/s \| \d+s/);
+    expect(result.stderr).toMatch(/100% \| 1,000\/1,000 records \| \d+ pages \| [\d,]+\/s \| \d+s/);
+  });
+
+  it("says when the list ended well short of the profile's count, where a bar showed that total", async () => {
+    await bench.control.fault({
+      fault: 'empty-list',
+      endpoint: 'getUserFollowers',
+      laterPages: true,
+      times: 1,
+    });
+    const result = await bench.run(['user', 'followers', 'followers_1k', '--all', '-f', 'ids', '--progress']);
+    await bench.control.clearFaults();
+    expect(result.code).toBe(0);
+    const read = result.stdout.trim().split('\n').length;
+    expect(read).toBeLessThan(1000);
+    expect(result.stderr).toContain(`social-data: ${read.toLocaleString('en-US')} records in 2 pages`);
+    expect(result.stderr).toMatch(/; the list ended there, where the profile counts 1,000\n/);
   });
 
   it('refuses an output, checkpoint or state file it cannot write, before any request', async () => {

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 const EXPORT =
   'social-data user followers @followers_100k --all -o followers.jsonl --checkpoint followers.checkpoint';
-const BAR = /([5-9]|\d\d)% \| \d+\/100000 records \| \d+ pages \| \d+\/s \| \d+s/;
+const BAR = /([5-9]|\d\d)% \| [\d,]+\/100,000 records \| [\d,]+ pages \| [\d,]+\/s \| \d+s/;
 
 describe('in a real terminal (tmux)', () => {
   it('draws a progress bar with the total from the profile, and Ctrl-C saves the checkpoint and exits 130', async () => {

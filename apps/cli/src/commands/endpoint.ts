@@ -10,7 +10,7 @@ import { collectValues } from '../run/inputs';
 import { onInterrupt } from '../run/interrupt';
 import { wholeNumber } from '../run/numbers';
 import { camel, reportFailure } from './action';
-import { fieldNames, isIdList, isSubject, kebab, optionParams, positionalParam } from './names';
+import { fieldNames, isIdList, isSubject, kebab, optionParams, plural, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, flagOf, progressChoice } from './options';
 import type { CommonOptions } from './options';
 
@@ -101,7 +101,8 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
     if (many)
       command.option(
         '--input <file>',
-        `read ${param.displayName.toLowerCase()} values from FILE, one a line (- for stdin)`,
+        // "tweet ids", "usernames", "communities": what one line of the file holds, in plural.
+        `read the ${isIdList(param) ? param.displayName.toLowerCase() : plural(param.displayName.toLowerCase())} from FILE, one a line; lines starting with # are comments (- for stdin)`,
       );
     if (isSubject(param))
       command.option('--fail-fast', 'stop at the first input that fails (default: name it and go on)');

@@ -12,7 +12,7 @@ export function kebab(name: string): string {
     .toLowerCase();
 }
 
-function plural(word: string): string {
+export function plural(word: string): string {
   return word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`;
 }
 

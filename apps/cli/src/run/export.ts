@@ -179,7 +179,13 @@ async function exportPages(
   if (shown) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const resumed = saved ? `, ${count(done.records - saved.records)} of them in this run` : '';
-    note(`${count(done.records)} records in ${count(done.pages)} pages${resumed} (${seconds} s)`);
+    // The bar's total came from the profile: a list that ended well short of it is worth a look
+    // (the API leaves some accounts out of a list, so it is said, not taken for a failure).
+    const short =
+      pages.stopReason === 'end' && total !== undefined && done.records < total
+        ? `; the list ended there, where the profile counts ${count(total)}`
+        : '';
+    note(`${count(done.records)} records in ${count(done.pages)} pages${resumed} (${seconds} s)${short}`);
   }
   return stopNote !== undefined;
 }

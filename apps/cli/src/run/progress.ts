@@ -35,23 +35,25 @@ export async function createProgress(
   if (!progressEnabled(choice)) return silent;
   // Loaded only when a bar is drawn: cron runs and pipes never pay its start-up time.
   const { SingleBar } = await import('cli-progress');
+  // Counts with thousands separators, as every other line of the CLI writes them.
   const rest = 'records | {pages} pages | {rate}/s | {duration_formatted}';
   const bar = new SingleBar({
     stream: process.stderr,
-    format: total === undefined ? `{value} ${rest}` : `{bar} {percentage}% | {value}/{total} ${rest}`,
+    format: total === undefined ? `{records} ${rest}` : `{bar} {percentage}% | {records}/{of} ${rest}`,
     clearOnComplete: true,
     hideCursor: true,
     noTTYOutput: choice === 'on' && process.stderr.isTTY !== true,
     etaBuffer: 50,
   });
   const started = now();
-  bar.start(total ?? 0, 0, { pages: 0, rate: 0 });
+  const count = (value: number) => value.toLocaleString('en-US');
+  bar.start(total ?? 0, 0, { pages: '0', rate: '0', records: '0', of: count(total ?? 0) });
   drawn += 1;
   return {
     update(records, pages) {
       const seconds = (now() - started) / 1000;
       const rate = seconds > 0 ? Math.round((records - resumedAt) / seconds) : 0;
-      bar.update(records, { pages, rate });
+      bar.update(records, { pages: count(pages), rate: count(rate), records: count(records) });
     },
     stop() {
       bar.stop();
