@@ -14,5 +14,11 @@ export function hostBundle(entry: Record<string, string>, host: string): Options
     splitting: false,
     external: [host],
     noExternal: ['@social-data/core'],
+    // Core's entries import their shared chunks bare, for evaluation order; core declares no
+    // side effects (its package.json), so dropping those imports is right, and the warning that
+    // esbuild prints for each, four times a build, is noise a first build should not show.
+    esbuildOptions(options) {
+      options.logOverride = { ...options.logOverride, 'ignored-bare-import': 'silent' };
+    },
   };
 }
