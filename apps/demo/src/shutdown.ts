@@ -9,7 +9,10 @@ export class Shutdown {
   private requested = false;
 
   constructor(private readonly code = 130) {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void this.request());
+    // Listened to for good, not once: under `npm run dev` one Ctrl-C arrives twice (the terminal's
+    // and npm's forwarded copy), and a signal with no listener left would kill the process by
+    // Node's default before the folder, with its credentials' key, is deleted.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void this.request());
   }
 
   attach(stack: Stack): void {
