@@ -14,11 +14,12 @@ export interface InputField {
   choices?: Record<string, string>;
 }
 
+/** What the catalog's description does not say already: an example, or how a list is read. */
 const examples: Partial<Record<ParamFormat, string>> = {
-  screenName: 'A username, `@username` or profile URL, e.g. `https://x.com/social_data`.',
-  listId: 'The list id or its URL, e.g. `https://x.com/i/lists/1500000000000000000`.',
-  communityId: 'The community id or its URL, e.g. `https://x.com/i/communities/1600000000000000000`.',
-  topicId: 'The topic id or its URL, e.g. `https://x.com/i/topics/1700000000000000000`.',
+  screenName: 'E.g. `@social_data` or `https://x.com/social_data`.',
+  listId: 'E.g. `https://x.com/i/lists/1500000000000000000`.',
+  communityId: 'E.g. `https://x.com/i/communities/1600000000000000000`.',
+  topicId: 'E.g. `https://x.com/i/topics/1700000000000000000`.',
   tweetIdList: 'Any number; they are fetched 100 per request and come back in the order given.',
   userIdList: 'Any number; they are fetched 100 per request and come back in the order given.',
 };

@@ -290,6 +290,8 @@ function tooLargeForOnePoll(event: FeedId, simplified: boolean): ValidationError
 
 /** A sentence's start inside another sentence; names in it (For You, GIFs) keep their capitals. */
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+/** "an account you unmuted" after "each": "each account you unmuted". */
+const withoutArticle = (text: string) => text.replace(/^(?:a|an) /, '');
 
 /**
  * One polling trigger per feed of core's feed catalog. Zapier polls, keeps the ids it has seen
@@ -313,7 +315,7 @@ export const triggers = Object.fromEntries(
           label: feed.displayName,
           description: `${
             removal
-              ? `Triggers on each ${lowerFirst(feed.description)}: only removals it is sure of, among the accounts a check reads (a notice says once when it holds more accounts than a check reads).`
+              ? `Triggers on each ${withoutArticle(lowerFirst(feed.description))}: only removals it is sure of, among the accounts a check reads (when the list is longer than one check reads, a notice says so once).`
               : `Triggers on each new item: ${lowerFirst(feed.description)}.`
           }${catalog[endpoint].mode === 'session' ? ' Uses your session.' : ''}`,
         },

@@ -5,6 +5,7 @@ import {
   SETTING_LABELS,
   SocialDataError,
   errorInHostWords,
+  hints,
 } from '@social-data/core';
 import { READ_OPTION_LABELS } from '@social-data/core/feeds';
 import type { UserSetting } from '@social-data/core';
@@ -51,7 +52,16 @@ function withHint(error: SocialDataError, operation: string | undefined, fields:
       fields.find((field) => field.key === name)?.label ?? connectionLabel(name) ?? readOptionLabel(name),
   });
   const message = /[.!?]$/.test(words.message) || !words.hint ? words.message : `${words.message}.`;
-  return `${message} ${words.hint}`.trim();
+  return `${message} ${zapierHint(error, words.message, words.hint)}`.trim();
+}
+
+/**
+ * The hint after the message, where Zapier shows both as one text: none where the message has
+ * already said to fix the connection (the hint would say it again), and a step is tested, not run.
+ */
+function zapierHint(error: SocialDataError, message: string, hint: string | undefined): string {
+  if (!hint || (message.includes(SETTINGS_WORDS) && hint.includes(SETTINGS_WORDS))) return '';
+  return error.hint === hints.validation ? 'Correct it in the step, then test the step again.' : hint;
 }
 
 /** A step's input fields, by which an error names the one to correct as the Zap editor labels it. */

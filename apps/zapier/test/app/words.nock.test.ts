@@ -110,3 +110,28 @@ interface ConnectionField {
   helpText: string;
   default?: string;
 }
+
+describe("the Zap editor's texts", () => {
+  it('say what each trigger fires on in a sentence: no "each a" or "each an"', () => {
+    for (const [key, trigger] of Object.entries(app.triggers)) {
+      const { description } = (trigger as unknown as { display: { description: string } }).display;
+      expect([key, description]).toEqual([
+        key,
+        expect.stringMatching(/^Triggers on each (new item: )?[a-z]/),
+      ]);
+      expect([key, description]).not.toEqual([key, expect.stringMatching(/\beach an? /)]);
+    }
+  });
+});
+
+describe('an error read in the Zap editor', () => {
+  it('says to fix the connection once, and to test the step, not to run it', async () => {
+    const session = await failure(run('creates', 'getBookmarks', authData, {}));
+    expect(session.message.split('the Social Data connection (its Reconnect or Edit settings)')).toHaveLength(
+      2,
+    );
+    const input = await failure(run('creates', 'getUserFollowers', authData, { userName: 'not a name!' }));
+    expect(input.message).toMatch(/^Username: .* Correct it in the step, then test the step again\.$/);
+    expect(`${session.message} ${input.message}`).not.toMatch(/run again/);
+  });
+});
