@@ -249,7 +249,7 @@ describe('filters in Zapier feed actions', () => {
     expect(output).toMatchObject({ count: 0, truncated_by: 'max_pages' });
     expect(sandbox.stats.requests).toBe(50);
     expect(output.note).toBe(
-      `Read ${output.read_count} tweets on 50 pages and 0 passed the filters; reading stopped at the page cap (Max Pages 50). Map Next Cursor into Start Cursor of a later step to read further, or loosen the filters.`,
+      `Read ${output.read_count.toLocaleString('en-US')} tweets on 50 pages and 0 passed the filters; reading stopped at the page cap (Max Pages 50). Map Next Cursor into Start Cursor of a later step to read further, or loosen the filters.`,
     );
     expect(output.read_count).toBe(50 * 20);
   });

@@ -76,6 +76,13 @@ export function filteredReadNotice(
   { read, kept, pages, capped }: FilteredRead,
   further = 'Raise Max Pages to read further',
 ): string | undefined {
-  if (!capped) return undefined;
-  return `Read ${read} tweets on ${pages} pages and ${kept} passed the filters; reading stopped at the page cap (Max Pages ${pages}). ${further}, or loosen the filters.`;
+  const tweets = `${read.toLocaleString('en-US')} tweet${read === 1 ? '' : 's'}`;
+  const onPages = `${pages.toLocaleString('en-US')} page${pages === 1 ? '' : 's'}`;
+  if (capped)
+    return `Read ${tweets} on ${onPages} and ${kept} passed the filters; reading stopped at the page cap (Max Pages ${pages}). ${further}, or loosen the filters.`;
+  // Nothing at all looks like a step that did nothing: say what was read (its end, if it stopped
+  // early, is said on its own: a page cap above, a time limit or an odd page by the caller).
+  if (kept === 0 && read > 0)
+    return `Read ${tweets} on ${onPages} and none passed the filters. Loosen the filters to keep some.`;
+  return undefined;
 }

@@ -53,4 +53,16 @@ describe('a filtered read of a feed action', () => {
       'Read 140 tweets on 7 pages and 0 passed the filters; reading stopped at the page cap (Max Pages 7). Raise Max Pages to read further, or loosen the filters.',
     );
   });
+
+  it('says so when a whole feed was read and nothing passed, and counts in the singular', () => {
+    expect(filteredReadNotice({ read: 45, kept: 0, pages: 3, capped: false })).toBe(
+      'Read 45 tweets on 3 pages and none passed the filters. Loosen the filters to keep some.',
+    );
+    expect(filteredReadNotice({ read: 20, kept: 0, pages: 1, capped: true })).toMatch(
+      /^Read 20 tweets on 1 page and/,
+    );
+    // Something passed, or nothing was there to pass: nothing to say.
+    expect(filteredReadNotice({ read: 45, kept: 2, pages: 3, capped: false })).toBeUndefined();
+    expect(filteredReadNotice({ read: 0, kept: 0, pages: 1, capped: false })).toBeUndefined();
+  });
 });

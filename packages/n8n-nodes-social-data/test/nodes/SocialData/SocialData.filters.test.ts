@@ -67,6 +67,26 @@ describe('filters on tweet operations', () => {
     ]);
   });
 
+  it('a filter that matches nothing of a feed that ends says how many tweets were read, not "No output data" alone', async () => {
+    let requests = 0;
+    api()
+      .persist()
+      .get('/social/user/social_data/tweets')
+      .query(true)
+      .reply(() => {
+        requests += 1;
+        const last = requests === 3;
+        const records = Array.from({ length: last ? 5 : 20 }, (_, at) => tweet((requests - 1) * 20 + at));
+        return [200, ok({ tweets: records, has_next_page: !last, next_cursor: last ? '' : `c${requests}` })];
+      });
+    const { items, run } = await runNode(tweets({ keywords: 'zzyzx' }, { limit: 5 }), { credentials });
+    expect(items).toEqual([]);
+    expect(requests).toBe(3);
+    expect(hintsOf(run)).toEqual([
+      'Read 45 tweets on 3 pages and none passed the filters. Loosen the filters to keep some.',
+    ]);
+  });
+
   it('Output "One File" with a filter stopped at Max Pages says so too, and the file holds what passed', async () => {
     const server = endlessTweets();
     const { items, run } = await runNode(
