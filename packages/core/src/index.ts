@@ -38,7 +38,7 @@ export { isLoopbackHost } from './security/plain-http';
 export type { ReadResult } from './http/envelope';
 export { Paginator } from './pagination/paginator';
 export { readBounded } from './pagination/bounded';
-export { stopNotice } from './pagination/stop-notice';
+export { pageCapNotice, stopNotice } from './pagination/stop-notice';
 export type { BoundedRead, OpenPaginator, ReadBounds, ReadCut } from './pagination/bounded';
 export { RequestGate } from './http/gate';
 export type { PageIterator, PaginateOptions, StopReason } from './pagination/paginator';

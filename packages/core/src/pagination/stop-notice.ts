@@ -23,3 +23,18 @@ const NOTICES: Partial<Record<string, string>> = {
 export function stopNotice(reason: string | undefined): string | undefined {
   return reason === undefined ? undefined : NOTICES[reason];
 }
+
+/**
+ * A read that stopped at its own Max Pages with more to read, where the output carries no cursor
+ * (one item per record): how many it read, and the Start Cursor that goes on from the next record.
+ * Undefined when the feed ended anyway, or the cap left nothing unread.
+ */
+export function pageCapNotice(
+  pages: number,
+  records: number,
+  next: { startCursor: string | undefined; skip: number } | undefined,
+): string | undefined {
+  // A place inside a page cannot be given as a Start Cursor alone: only a whole page's end is.
+  if (!next?.startCursor || next.skip !== 0) return undefined;
+  return `Stopped at Max Pages (${pages.toLocaleString('en-US')} page${pages === 1 ? '' : 's'}, ${records.toLocaleString('en-US')} record${records === 1 ? '' : 's'}); the feed holds more. To read on, set Start Cursor to ${next.startCursor}, or raise Max Pages.`;
+}

@@ -1,4 +1,11 @@
-import { endpointSpec, isPaginated, settleLookup, stopNotice, tweetsCarryMedia } from '@social-data/core';
+import {
+  endpointSpec,
+  isPaginated,
+  pageCapNotice,
+  settleLookup,
+  stopNotice,
+  tweetsCarryMedia,
+} from '@social-data/core';
 import { filteredRead, filteredReadNotice, readFiltered, readOptions } from '@social-data/core/feeds';
 import type {
   BatchLookupId,
@@ -133,7 +140,14 @@ async function readPages(
   } else if (keep) {
     const notice = filteredReadNotice(await readFiltered(paginator, keep, limit, emit));
     if (notice) sink.notice(notice);
-  } else for await (const record of paginator) await emit(record);
+  } else {
+    for await (const record of paginator) await emit(record);
+    // Items carry no cursor: a read cut by Max Pages says how to go on, or nobody could.
+    const capped =
+      paginator.stopReason === 'maxPages' &&
+      pageCapNotice(paginator.pagesFetched, paginator.recordsYielded, paginator.resumePoint());
+    if (capped) sink.notice(capped);
+  }
   // A read the API ended early looks complete: the user is told it may not be.
   const stopped = stopNotice(paginator.stopReason);
   if (stopped) sink.notice(stopped);

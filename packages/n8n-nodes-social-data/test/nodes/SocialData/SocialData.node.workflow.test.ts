@@ -12,7 +12,7 @@ import {
   user,
   users,
 } from '../../support/api';
-import { runNode } from '../../support/workflow';
+import { hintsOf, runNode } from '../../support/workflow';
 import { stopN8nTimers } from '../../support/n8n-timers';
 
 afterAll(stopN8nTimers);
@@ -128,7 +128,7 @@ describe('the Social Data node inside n8n-core', () => {
       .reply(200, ok({ users: users(0, 150), next_cursor: 'next' }))
       .post('/social/lists/1500000000000000000/members', (body) => body.cursor === 'next')
       .reply(200, ok({ users: users(150, 150), next_cursor: 'after' }));
-    const { items } = await runNode(
+    const { items, run } = await runNode(
       {
         resource: 'list',
         operation: 'getListMembers',
@@ -139,6 +139,10 @@ describe('the Social Data node inside n8n-core', () => {
       { credentials: withSession },
     );
     expect(items).toHaveLength(300);
+    // Items carry no cursor: the hint says where the next run goes on.
+    expect(hintsOf(run)).toEqual([
+      'Stopped at Max Pages (2 pages, 300 records); the feed holds more. To read on, set Start Cursor to after, or raise Max Pages.',
+    ]);
     scope.done();
   });
 
