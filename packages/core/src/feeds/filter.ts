@@ -94,9 +94,18 @@ function byKind(rule: KindRule | undefined, is: boolean): boolean {
  * any request, naming the field). Keywords match whole words and phrases, whatever their case
  * and accents: `AI` matches "ai" and "#AI", not "said".
  */
-export function tweetFilter(filter: TweetFilter): (tweet: Filterable) => boolean {
+export function tweetFilter(
+  filter: TweetFilter,
+): ((tweet: Filterable) => boolean) & { readonly createdAfter?: number } {
   const after = timeOf('createdAfter', filter.createdAfter);
   const before = timeOf('createdBefore', filter.createdBefore);
+  // No tweet is both after and before: every page would be read for nothing.
+  if (after !== undefined && before !== undefined && before <= after)
+    throw invalid(
+      'createdBefore',
+      'the date is not later than Created After, so no tweet can be in between',
+      'Give a later Created Before, or an earlier Created After.',
+    );
   const minLikes = minimum('minLikes', filter.minLikes);
   const minRetweets = minimum('minRetweets', filter.minRetweets);
   const minViews = minimum('minViews', filter.minViews);
@@ -106,7 +115,7 @@ export function tweetFilter(filter: TweetFilter): (tweet: Filterable) => boolean
   if (filter.keywordMatch !== undefined && filter.keywordMatch !== 'any' && filter.keywordMatch !== 'all')
     throw invalid('keywordMatch', `"${String(filter.keywordMatch)}" is not a choice`, 'Choose any or all');
   const all = filter.keywordMatch === 'all';
-  return (tweet) => {
+  const keep = (tweet: Filterable): boolean => {
     if (!byKind(replies, tweet.isReply) || !byKind(retweets, tweet.isRetweet)) return false;
     if (filter.withMediaOnly && !(tweet.media && tweet.media.length > 0)) return false;
     if (minLikes !== undefined && !((tweet.likeCount ?? -1) >= minLikes)) return false;
@@ -125,7 +134,12 @@ export function tweetFilter(filter: TweetFilter): (tweet: Filterable) => boolean
     }
     return true;
   };
+  // The time a read of a feed newest first by time may end at (`readOptions`).
+  return after === undefined ? keep : Object.assign(keep, { createdAfter: after });
 }
+
+/** A filter applied after reading, with the Created After time it holds, if any. */
+export type RecordFilter = ((record: unknown) => boolean) & { readonly createdAfter?: number };
 
 /** Whether a filter asks for anything: an empty one keeps every tweet. */
 export function filtersAnything(filter: TweetFilter): boolean {
@@ -150,9 +164,7 @@ const formCount = (value: unknown) =>
  * minimums of 0 are unset), or undefined when it filters nothing. Bad values fail here, naming
  * the field, before any request.
  */
-export function formFilter(
-  values: Readonly<Record<string, unknown>>,
-): ((tweet: unknown) => boolean) | undefined {
+export function formFilter(values: Readonly<Record<string, unknown>>): RecordFilter | undefined {
   const filter: TweetFilter = {
     replies: formText(values.replies) as KindRule | undefined,
     retweets: formText(values.retweets) as KindRule | undefined,
@@ -165,5 +177,5 @@ export function formFilter(
     createdAfter: formText(values.createdAfter),
     createdBefore: formText(values.createdBefore),
   };
-  return filtersAnything(filter) ? (tweetFilter(filter) as (tweet: unknown) => boolean) : undefined;
+  return filtersAnything(filter) ? (tweetFilter(filter) as RecordFilter) : undefined;
 }

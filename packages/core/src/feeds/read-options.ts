@@ -2,6 +2,9 @@ import { endpointSpec } from '../catalog/queries';
 import { pageSizeForLimit } from '../input/values';
 import type { PaginatedId } from '../catalog/infer';
 import type { PaginateOptions } from '../pagination/paginator';
+import { toIsoTimestamp } from '../output/timestamp';
+import { feedIds, feeds } from './catalog';
+import type { RecordFilter } from './filter';
 import { FILTER_PAGE_CAP, prefetchUntil } from './filtered-read';
 
 /** What a host's form asks of one paged read (an n8n operation, a Zapier step, a CLI export). */
@@ -14,8 +17,8 @@ export interface ReadRequest {
    * limit instead of cutting it.
    */
   wholePages?: boolean | undefined;
-  /** A filter applied after reading (decision N24). */
-  keep?: ((record: unknown) => boolean) | undefined;
+  /** A filter applied after reading (decision N24); its Created After may end the read early. */
+  keep?: RecordFilter | undefined;
   maxPages?: number | undefined;
   /**
    * The form's Start Cursor, the user's own: an API refusal of it names it. Blank means the first
@@ -26,10 +29,30 @@ export interface ReadRequest {
   pageSize?: number | undefined;
 }
 
+/** Endpoints whose pages come newest first by time (the feeds a trigger trusts by id). */
+const TIME_ORDERED: ReadonlySet<PaginatedId> = new Set(
+  feedIds.filter((feed) => feeds[feed].order === 'time').map((feed) => feeds[feed].endpoint),
+);
+
+/**
+ * A page whose last tweet is at or before `after` ends a read newest first by time: each later
+ * page is older still, so none of its tweets can pass. The last one, not the oldest: a pinned
+ * tweet on top of the first page may be older than everything under it.
+ */
+function reachedTime(after: number): (records: readonly unknown[]) => boolean {
+  return (records) => {
+    const last = records.at(-1) as { created_at?: unknown } | undefined;
+    if (typeof last?.created_at !== 'string') return false;
+    const created = Date.parse(toIsoTimestamp(last.created_at) || last.created_at);
+    return !Number.isNaN(created) && created <= after;
+  };
+}
+
 /**
  * The paginator options of a read, decided once for every surface: a filtered read has no
  * paginator limit (Limit counts what passes, `readFiltered`) and stops at FILTER_PAGE_CAP pages
- * unless the form sets Max Pages, so a filter matching nothing never reads a feed to its end; a
+ * unless the form sets Max Pages, so a filter matching nothing never reads a feed to its end, and
+ * on a feed newest first by time it ends at the first page past its Created After; a
  * read of whole pages is not cut; and the next page is asked for while this one is handled only
  * while the pages so far cannot meet the limit, so an early page costs no credit the read would
  * not have spent.
@@ -42,7 +65,9 @@ export function readOptions(id: PaginatedId, request: ReadRequest): PaginateOpti
   // so Max Items 1 brings one record, not a default page of 200. A filter's limit counts what
   // passes, which a page of that size would not hold.
   const fitted = request.wholePages === true && !keep ? pageSizeForLimit(range, limit) : undefined;
+  const after = keep?.createdAfter;
   return {
+    ...(after !== undefined && TIME_ORDERED.has(id) ? { endsRead: reachedTime(after) } : {}),
     limit: uncut ? undefined : limit,
     maxPages: request.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: request.startCursor || undefined,

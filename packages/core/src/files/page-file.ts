@@ -3,8 +3,12 @@ import { filteredRead } from '../feeds/filtered-read';
 import { createFormatter } from './formats';
 import type { Format } from './formats';
 
-/** Why a file ended: the feed's end, Limit, Max Pages, a feed that stopped moving, or a failed page. */
-export type FileEnd = 'end' | 'limit' | 'max_pages' | 'empty_pages' | 'repeated_cursor' | 'failed';
+/**
+ * Why a file ended: the feed's end, Limit, Max Pages, a feed that stopped moving, a failed page,
+ * or a feed whose rest is older than Created After.
+ */
+export type FileEnd =
+  'end' | 'limit' | 'max_pages' | 'empty_pages' | 'repeated_cursor' | 'failed' | 'created_after';
 
 export interface PageFileSummary {
   /** Records written (those the filter kept). */
@@ -61,6 +65,7 @@ const ENDS: Record<StopReason, FileEnd> = {
   emptyPages: 'empty_pages',
   repeatedCursor: 'repeated_cursor',
   failed: 'failed',
+  pastCreatedAfter: 'created_after',
 };
 
 /**

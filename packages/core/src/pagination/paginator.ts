@@ -31,16 +31,23 @@ export interface PaginateOptions {
    * whether the caller will surely want the next page: a filtered read counts what passes.
    */
   prefetch?: boolean | ((records: readonly unknown[]) => boolean) | undefined;
+  /**
+   * Whether no page after one of these records can hold a record the caller wants (a filter's
+   * Created After reached on a feed newest first by time): the read ends with this page, and
+   * its cursor stays where the feed goes on.
+   */
+  endsRead?: ((records: readonly unknown[]) => boolean) | undefined;
 }
 
 /**
  * Why a run stopped. `emptyPages`: pages in a row brought no new record (empty pages, pages of
  * records already handed out, or both in turn; a loop longer than MAX_TRACKED_IDS too, see
  * RecentIds). `stopped`: the caller stopped reading (a `break`).
- * `failed`: a page could not be fetched.
+ * `failed`: a page could not be fetched. `pastCreatedAfter`: `endsRead` said no later page can
+ * hold a record the caller wants; the feed goes on, and its cursor is kept.
  */
 export type StopReason =
-  'end' | 'limit' | 'maxPages' | 'repeatedCursor' | 'emptyPages' | 'stopped' | 'failed';
+  'end' | 'limit' | 'maxPages' | 'repeatedCursor' | 'emptyPages' | 'stopped' | 'failed' | 'pastCreatedAfter';
 
 /** Where a later run continues so that no record is lost or repeated. */
 export interface ResumePoint {
@@ -289,6 +296,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     if (!page.has_next_page) reason = 'end';
     else if (state.seen.has(page.next_cursor)) reason = 'repeatedCursor';
     else if (state.stalled >= maxEmptyPages) reason = 'emptyPages';
+    else if (this.options.endsRead?.(page.records)) reason = 'pastCreatedAfter';
     const ended = reason === 'end' || reason === 'repeatedCursor';
 
     const current: CurrentPage = {
@@ -310,7 +318,9 @@ export class Paginator<T> implements AsyncIterable<T> {
         state.ahead.catch(() => undefined);
       }
     }
-    return { page: { ...page, records, has_next_page: reason === undefined }, current };
+    // A read that wants nothing further still tells of the pages the feed holds.
+    const more = reason === undefined || reason === 'pastCreatedAfter';
+    return { page: { ...page, records, has_next_page: more }, current };
   }
 
   /** Whether the page after one whose records are `records` is sure to be read (see `prefetch`). */
