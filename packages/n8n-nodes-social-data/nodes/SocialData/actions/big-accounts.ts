@@ -37,7 +37,7 @@ export async function checkReturnAllSize(
     {
       itemIndex,
       description:
-        'To export all of them, set Options > Output to "One File": every record goes into one CSV or JSON Lines file, page by page, with flat memory. To get items, read it in parts: Output "One Item per Page" and Max Pages (500 pages of 200 are 100,000 users), then run again with Start Cursor set to the next_cursor of the last page, as the package\'s example workflow "followers-in-parts" does. Nothing was read: only the profile was looked up.',
+        'To export all of them, set Options > Output to "One File": every record goes into one CSV or JSON Lines file, page by page, with flat memory. To get items, read it in parts: Output "One Item per Page" and Max Pages (1,000 pages of 200 are 200,000 users, as the example does), then run again with Start Cursor set to the next_cursor of the last page, as the package\'s example workflow "followers-in-parts" does. Nothing was read: only the profile was looked up.',
     },
   );
 }

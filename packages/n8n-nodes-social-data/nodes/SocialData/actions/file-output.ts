@@ -59,7 +59,9 @@ export async function readToFile(
   sink: Sink,
 ): Promise<void> {
   const format = formatOf(context, options, itemIndex);
-  const fileName = options.fileName?.trim() || `${read.operation}.${format}`;
+  // A name typed without an extension gets the format's, so the file opens as what it is.
+  const given = options.fileName?.trim() || read.operation;
+  const fileName = /\.[A-Za-z0-9]+$/.test(given) ? given : `${given}.${format}`;
   const field = options.binaryPropertyName?.trim() || 'data';
   const fields = [...new Set((options.fileFields ?? '').split(',').map((name) => name.trim()))].filter(
     Boolean,

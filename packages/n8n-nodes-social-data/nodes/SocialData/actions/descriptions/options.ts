@@ -85,7 +85,7 @@ function fileOptions(id: EndpointId): INodeProperties[] {
       type: 'string',
       default: '',
       placeholder: `${id}.csv`,
-      description: `With Output "One File": the file's name. Empty: ${id} with the format's extension.`,
+      description: `With Output "One File": the file's name; the format's extension is added when it has none. Empty: ${id} with the format's extension.`,
     },
     {
       displayName: 'Put Output File in Field',

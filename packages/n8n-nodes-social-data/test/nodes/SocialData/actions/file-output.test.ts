@@ -68,6 +68,19 @@ describe('Output "One File"', () => {
     scope.done();
   });
 
+  it("adds the format's extension to a File Name typed without one, and keeps one that has it", async () => {
+    for (const [typed, saved] of [
+      ['my followers', 'my followers.csv'],
+      ['followers.txt', 'followers.txt'],
+    ]) {
+      const scope = followers(['c0', 'c1', 'c2']);
+      const { items } = await runNode(toFile({ fileName: typed }), { credentials });
+      expect(items[0]!.json.file_name).toBe(saved);
+      expect(items[0]!.binary!.data).toMatchObject({ fileName: saved });
+      scope.done();
+    }
+  });
+
   it('stops after the page that reaches Limit, in JSON Lines, with the cursor of the next page', async () => {
     const scope = followers(['c0', 'c1'], undefined, '200');
     const { items } = await runNode(
