@@ -119,12 +119,18 @@ describe('validation and not found', () => {
   });
 
   it('reports a server-side 400 through the client as a ValidationError', async () => {
+    // A cursor the sandbox never gave: core sends it (only the API knows its cursors), the API refuses it.
     const error = await env
-      .client({ proxy: 'http://h:1', cookie: 'no-pairs' })
-      .call('getBookmarks', {})
+      .client()
+      .paginate(
+        'getUserFollowers',
+        { userName: 'followers_1k' },
+        { startCursor: 'not-a-cursor', maxPages: 1 },
+      )
+      .toArray()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ field: 'cookie', status: 400 });
+    expect(error).toMatchObject({ field: 'cursor', status: 400 });
   });
 });
 
