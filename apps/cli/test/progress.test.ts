@@ -18,7 +18,7 @@ describe('the progress bar', () => {
       spy.mockRestore();
     }
     const text = written.join('');
-    expect(text).toMatch(/200000\/200000 records \| 1000 pages \| 1000\/s/);
+    expect(text).toMatch(/200,000\/200,000 records \| 1,000 pages \| 1,000\/s/);
   });
 
   it('says when a bar is on screen, so a retry wait writes no line into it', async () => {
