@@ -42,8 +42,7 @@ export function buildProgram(): Command {
     const operations = command.commands.map((sub) => sub.name()).join(', ');
     command.summary(operations).description(`Operations: ${operations}.`);
   }
-  const watch = addWatchCommand(program).addHelpText('after', EXIT_CODES);
-  for (const feed of watch.commands) feed.addHelpText('after', EXIT_CODES);
+  addWatchCommand(program).addHelpText('after', EXIT_CODES);
   addConfigureCommand(program);
   addCompletionCommand(program);
   return program;

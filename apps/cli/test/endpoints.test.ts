@@ -380,7 +380,7 @@ describe('exit codes', () => {
 
   it.each([
     [['user', 'followers', '@jack', '--no-such-flag'], "unknown option '--no-such-flag'"],
-    [['watch', 'no-such-feed', '--state', 'x'], "unknown command 'no-such-feed'"],
+    [['watch', 'no-such-feed', '--state', 'x'], "command-argument value 'no-such-feed' is invalid"],
     [['user', 'get', '@jack', '--format', 'xml'], "option '-f, --format <format>' argument 'xml' is invalid"],
     [['configure', '--no-such-flag'], "unknown option '--no-such-flag'"],
   ])("says commander's complaints under the command's own name, as its own: %s", async (args, problem) => {

@@ -289,16 +289,17 @@ describe('watch', () => {
     const requests = bench.sandbox.stats.requests;
     const missing = await bench.run(['watch', 'new-follower', '--state', bench.path('x.json')]);
     expect(missing.code).toBe(2);
-    // The argument as `watch new-follower --help` shows it, not the API's name (`userName`).
+    // The argument as `watch --help` shows it, not the API's name (`userName`).
     expect(missing.stderr).toMatch(
-      /^social-data: <user-name>: the screen name is empty\. Enter a screen name like jack/,
+      /^social-data: <value>: the screen name is empty\. Enter a screen name like jack/,
     );
     const wrong = await bench.run(['watch', 'new-tweet', 'not/a/name', '--state', bench.path('x.json')]);
-    expect(wrong.stderr).toMatch(/^social-data: <user-name>: "not\/a\/name" is not a screen name/);
+    expect(wrong.stderr).toMatch(/^social-data: <value>: "not\/a\/name" is not a screen name/);
     const typo = await bench.run(['watch', 'new-folower', '@a', '--state', bench.path('x.json')]);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/unknown command 'new-folower'\n\(Did you mean new-follower\?\)/);
-    const two = await bench.run(['watch', 'new-follower', '@a', '@b', '--state', bench.path('x.json')]);
+    expect(typo.stderr).toMatch(/There is no feed "new-folower"\. Did you mean new-follower\?/);
+    // Options may come before the feed, as the usage line shows them.
+    const two = await bench.run(['watch', '--state', bench.path('x.json'), 'new-follower', '@a', '@b']);
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/^social-data: watch takes one username; each one needs its own state file\./);
     const none = await bench.run(['watch', 'new-bookmark', '@a', '--state', bench.path('x.json')]);

@@ -13,7 +13,8 @@ import {
 import type { SocialDataClient, UntypedParams } from '@social-data/core';
 import type { FeedId } from '@social-data/core/feeds';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { Option } from 'commander';
+import { Argument, InvalidArgumentError, Option } from 'commander';
+import { closest, distance } from 'fastest-levenshtein';
 import type { Command } from 'commander';
 import { profileName } from '../config/profile';
 import { csvHeaderOf } from '../output/csv-header';
@@ -30,7 +31,7 @@ import { onInterrupt } from '../run/interrupt';
 import { checkDistinct, checkWritable } from '../run/writable';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
-import { feedName, fieldNames, kebab, positionalParam } from './names';
+import { feedName, fieldNames, positionalParam } from './names';
 import { addConnectionOptions, addOutputOptions, flagOf } from './options';
 import type { CommonOptions } from './options';
 
@@ -237,49 +238,56 @@ async function runWatch(
   }
 }
 
-/**
- * `watch` is a group with one command per feed of core's catalog, so each feed's help names its
- * own argument (`<user-name>`, `<list-id>`), a mistyped feed gets commander's "did you mean",
- * and a new feed needs no change here.
- */
+/** The feed a name given on the command line stands for; a typo is answered with the nearest name. */
+function feedOf(name: string): FeedId {
+  const feed = feedIds.find((id) => feedName(id) === name);
+  if (feed) return feed;
+  const nearest = closest(name, feedIds.map(feedName));
+  const near = distance(name, nearest) <= Math.max(2, Math.floor(name.length / 3));
+  throw new InvalidArgumentError(
+    `There is no feed "${name}".${near ? ` Did you mean ${nearest}?` : ''} Run social-data watch --help for the feeds.`,
+  );
+}
+
+/** A watch's argument is `<value>`, as its help shows it, whichever input of the feed it stands for. */
+function watchFieldNames(command: Command, feed: FeedId): FieldNames {
+  const names = fieldNames(command);
+  const argument = positionalParam(feeds[feed].endpoint)?.[0];
+  return (field) => (field === argument ? '<value>' : names(field));
+}
+
 export function addWatchCommand(program: Command): Command {
-  const group = program
+  const names = feedIds.map(feedName);
+  const command = program
     .command('watch')
     .summary('print only what is new since the last run of the same watch')
     .description(
       'Runs the feed engine once (cron-friendly): the first run remembers where the feed stands and prints nothing; every later run prints the items that are new since, oldest first, each once. The state lives in the --state file.',
-    );
-  for (const feed of feedIds) {
-    const positional = positionalParam(feeds[feed].endpoint);
-    const command = group
-      .command(feedName(feed))
-      .summary(feeds[feed].description)
-      .description(`${feeds[feed].description}. ${group.description()}`);
+    )
+    .addHelpText(
+      'after',
+      '\nFeeds:\n' + feedIds.map((id) => `  ${feedName(id).padEnd(22)}${feeds[id].description}`).join('\n'),
+    )
+    // The choices for help and completion; the parser for a typo's suggestion.
+    .addArgument(new Argument('<feed>', 'what to watch').choices(names).argParser(feedOf))
     // Variadic, so that two accounts are refused in this command's words, not as excess arguments.
-    if (positional)
-      command.argument(
-        `[${kebab(positional[0])}...]`,
-        `${positional[1].description} One per watch, each with its own --state file.`,
-      );
-    else command.allowExcessArguments();
-    command
-      .requiredOption('--state <file>', 'where the watch keeps what it has seen between runs')
-      .addOption(
-        new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
-      )
-      .addOption(flagOf(pollPagesField()));
-    addOutputOptions(
-      command,
-      simplifyField([recordKindOf(feeds[feed].endpoint)]),
-      'append new items to FILE instead of stdout',
-    );
-    addConnectionOptions(command);
-    const fields = fieldNames(command, positional?.[0]);
-    command.action(async (...args: unknown[]) => {
-      const options = (positional ? args[1] : args[0]) as WatchOptions;
-      const values = positional ? (args[0] as string[]) : command.args;
-      await runWatch(feed, values, options, fields);
-    });
-  }
-  return group;
+    .argument(
+      '[value...]',
+      'the account (@name or URL), list or community the feed belongs to; one per watch',
+    )
+    .requiredOption('--state <file>', 'where the watch keeps what it has seen between runs')
+    .addOption(
+      new Option('--interval <seconds>', 'keep running, one poll every N seconds').argParser(milliseconds),
+    )
+    .addOption(flagOf(pollPagesField()));
+  addOutputOptions(
+    command,
+    simplifyField(feedIds.map((id) => recordKindOf(feeds[id].endpoint))),
+    'append new items to FILE instead of stdout',
+  );
+  addConnectionOptions(command);
+  command.action(async (feed: FeedId, values: string[], options: WatchOptions) =>
+    runWatch(feed, values, options, watchFieldNames(command, feed)),
+  );
+  return command;
 }
