@@ -1,6 +1,7 @@
 import { filterFields as coreFilterFields } from '@social-data/core/feeds';
 import { formFilter, takesFilters } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
+import type { RecordFilter } from '@social-data/core/feeds';
 
 import { inputOf } from './fields';
 import type { InputField } from './fields';
@@ -14,10 +15,7 @@ export function filterFields(id: EndpointId, dates: boolean): InputField[] {
 }
 
 /** The core filter a step's input stands for, or undefined when it filters nothing. */
-export function filterFrom(
-  id: EndpointId,
-  inputData: Record<string, unknown>,
-): ((record: unknown) => boolean) | undefined {
+export function filterFrom(id: EndpointId, inputData: Record<string, unknown>): RecordFilter | undefined {
   if (!isTweetFeed(id)) return undefined;
   return formFilter(inputData);
 }

@@ -39,7 +39,7 @@ export type {
   StateStore,
 } from './poll-once';
 export type { UnavailableAccount } from './profiles';
-export type { KindRule, TweetFilter } from './filter';
+export type { KindRule, RecordFilter, TweetFilter } from './filter';
 export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export type { IdRange } from './ids';
 export { feedPages, listSize } from './pages';

@@ -36,17 +36,23 @@ const TIME_ORDERED: ReadonlySet<PaginatedId> = new Set(
 
 /**
  * A page whose last tweet is at or before `after` ends a read newest first by time: each later
- * page is older still, so none of its tweets can pass. The last one, not the oldest: a pinned
- * tweet on top of the first page may be older than everything under it.
+ * page is older still, so none of its tweets can pass. Two records do not tell where the feed
+ * stands, and are passed over: the read's first one (a pinned tweet, older than all under it),
+ * and a retweet (it may carry the time of the tweet it repeats, not of the retweet).
  */
 function reachedTime(after: number): (records: readonly unknown[]) => boolean {
+  let first = true;
   return (records) => {
-    const last = records.at(-1) as { created_at?: unknown } | undefined;
+    const placed = (first ? records.slice(1) : records) as ReadonlyArray<Timed>;
+    if (records.length > 0) first = false;
+    const last = placed.filter((record) => record?.isRetweet !== true).at(-1);
     if (typeof last?.created_at !== 'string') return false;
     const created = Date.parse(toIsoTimestamp(last.created_at) || last.created_at);
     return !Number.isNaN(created) && created <= after;
   };
 }
+
+type Timed = { created_at?: unknown; isRetweet?: unknown } | null | undefined;
 
 /**
  * The paginator options of a read, decided once for every surface: a filtered read has no

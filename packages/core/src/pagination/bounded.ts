@@ -3,7 +3,14 @@ import type { Paginator } from './paginator';
 
 /** Why a bounded read stopped before the end of the feed. */
 export type ReadCut =
-  'max_items' | 'size' | 'time' | 'connection' | 'empty_pages' | 'repeated_cursor' | 'max_pages';
+  | 'max_items'
+  | 'size'
+  | 'time'
+  | 'connection'
+  | 'empty_pages'
+  | 'repeated_cursor'
+  | 'max_pages'
+  | 'created_after';
 
 export interface BoundedRead {
   records: object[];
@@ -117,6 +124,8 @@ export async function readBounded(open: OpenPaginator, bounds: ReadBounds): Prom
       // The feed looks ended, but the API ended it: said, so nobody takes it for the whole feed.
       if (paginator.stopReason === 'repeatedCursor') cut = 'repeated_cursor';
       if (paginator.stopReason === 'maxPages') cut = 'max_pages';
+      // The rest of the feed is older than Created After: more exists, none of it is wanted.
+      if (paginator.stopReason === 'pastCreatedAfter') cut = 'created_after';
       return done(paginator.nextCursor ?? '', cut);
     }
     read += next.value.records.length;

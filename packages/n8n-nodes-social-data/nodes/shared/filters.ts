@@ -1,6 +1,6 @@
 import { filterFields, formFilter, takesFilters } from '@social-data/core/feeds';
 import type { EndpointId } from '@social-data/core';
-import type { TweetFilter } from '@social-data/core/feeds';
+import type { RecordFilter, TweetFilter } from '@social-data/core/feeds';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionOf } from './fields';
@@ -31,6 +31,6 @@ export function filterOptions(id: EndpointId, dates: boolean): INodeProperties[]
 }
 
 /** The core filter the options stand for, or undefined when they filter nothing. */
-export function filterFrom(options: FilterOptions): ((tweet: unknown) => boolean) | undefined {
+export function filterFrom(options: FilterOptions): RecordFilter | undefined {
   return formFilter(options as Record<string, unknown>);
 }

@@ -87,6 +87,30 @@ describe('filters on tweet operations', () => {
     ]);
   });
 
+  it('Created After ends the read at the first page older than it, instead of reading to the cap', async () => {
+    // 20 tweets a page, one an hour, newest first, from 2026-01-10 00:00 down.
+    let requests = 0;
+    api()
+      .persist()
+      .get('/social/user/social_data/tweets')
+      .query(true)
+      .reply(() => {
+        const page = requests;
+        requests += 1;
+        const records = Array.from({ length: 20 }, (_, at) => ({
+          ...tweet(page * 20 + at),
+          created_at: new Date(Date.UTC(2026, 0, 10) - (page * 20 + at) * 3_600_000).toISOString(),
+        }));
+        return [200, ok({ tweets: records, has_next_page: true, next_cursor: `c${page + 1}` })];
+      });
+    const { items } = await runNode(tweets({ createdAfter: '2026-01-08T00:00:00Z' }, { returnAll: true }), {
+      credentials,
+    });
+    // The 48 hours after it hold 48 tweets (the one at 00:00 sharp is not after it), on 3 pages.
+    expect(items).toHaveLength(48);
+    expect(requests).toBe(3);
+  });
+
   it('Output "One File" with a filter stopped at Max Pages says so too, and the file holds what passed', async () => {
     const server = endlessTweets();
     const { items, run } = await runNode(
