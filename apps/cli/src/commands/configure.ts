@@ -29,7 +29,7 @@ async function askAll(current: Credentials): Promise<Credentials> {
   if (!process.stdin.isTTY) {
     const given = await text(process.stdin);
     // Nothing at all (a script's stdin at /dev/null) is no answer, not four answers left empty.
-    if (given.trim() === '')
+    if (given === '')
       throw new UsageError(
         'configure read nothing from stdin, which is not a terminal. Nothing was saved.',
         'Pipe the answers in, one a line (base URL, API key, cookie, proxy; an empty line keeps the saved one), or run it in a terminal.',
@@ -120,6 +120,11 @@ export function addConfigureCommand(program: Command): void {
         config.profiles[name] = profile;
         writeConfig(path, config);
         process.stderr.write(`social-data: saved profile "${name}" in ${path} (mode 0600).\n`);
+        // Said, not refused: only the API knows what it takes, and a refusal here would leave no way.
+        if (profile.cookie && !/[^=;\s]+=/.test(profile.cookie))
+          process.stderr.write(
+            "social-data: warning: the session cookie holds no name=value pair, as the value of a browser's Cookie header does (auth_token=…; ct0=…): the API may refuse it. Copy the whole Cookie header's value if it does.\n",
+          );
         if (refusedWithoutFlag(profile))
           process.stderr.write(
             `social-data: warning: ${new URL(profile.baseUrl ?? '').origin} is plain http:// to another machine, which sends the API key unencrypted: every command refuses it unless given --allow-insecure-http.\n`,

@@ -130,15 +130,6 @@ export function normalizeCookie(value: unknown, field = 'cookie'): string {
       `${fix} Copy the Cookie header's value again, on one line.`,
       hints.cookie,
     );
-  // A Cookie header's value is name=value pairs separated by ";": a token on its own, or text
-  // pasted into the wrong field, is no session, and the API would refuse it after the request.
-  if (!/[^=;\s]+=/.test(cookie))
-    throw invalid(
-      field,
-      "the session cookie holds no name=value pair, as a Cookie header's value does",
-      `${fix} Copy the whole value of the Cookie header a logged-in browser sends, not one token of it.`,
-      hints.cookie,
-    );
   return cookie;
 }
 
