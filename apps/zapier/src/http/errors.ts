@@ -4,6 +4,8 @@ import {
   RateLimitError,
   SETTING_LABELS,
   SocialDataError,
+  USER_SETTINGS,
+  ValidationError,
   errorInHostWords,
   hints,
 } from '@social-data/core';
@@ -61,7 +63,13 @@ function withHint(error: SocialDataError, operation: string | undefined, fields:
  */
 function zapierHint(error: SocialDataError, message: string, hint: string | undefined): string {
   if (!hint || (message.includes(SETTINGS_WORDS) && hint.includes(SETTINGS_WORDS))) return '';
-  return error.hint === hints.validation ? 'Correct it in the step, then test the step again.' : hint;
+  if (error.hint !== hints.validation) return hint;
+  // The API key and base URL are checked with the same hint as a step's input, and live elsewhere.
+  const setting =
+    error instanceof ValidationError && (USER_SETTINGS as readonly string[]).includes(error.field ?? '');
+  return setting
+    ? `Correct it in ${SETTINGS_WORDS}, then test the connection again.`
+    : 'Correct it in the step, then test the step again.';
 }
 
 /** A step's input fields, by which an error names the one to correct as the Zap editor labels it. */

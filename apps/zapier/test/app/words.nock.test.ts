@@ -133,5 +133,12 @@ describe('an error read in the Zap editor', () => {
     const input = await failure(run('creates', 'getUserFollowers', authData, { userName: 'not a name!' }));
     expect(input.message).toMatch(/^Username: .* Correct it in the step, then test the step again\.$/);
     expect(`${session.message} ${input.message}`).not.toMatch(/run again/);
+    // A setting of the connection is corrected there, not in the step.
+    const key = await failure(
+      run('creates', 'getUserFollowers', { ...authData, apiKey: 'not-a-key' }, { userName: 'jack' }),
+    );
+    expect(key.message).toMatch(
+      /Correct it in the Social Data connection \(its Reconnect or Edit settings\), then test the connection again\.$/,
+    );
   });
 });
