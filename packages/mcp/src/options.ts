@@ -18,6 +18,7 @@ const groupKey = (name: string) =>
   name
     .toLowerCase()
     .replace(/[-_\s]/g, '')
+    .replace(/ies$/, 'y')
     .replace(/s$/, '');
 
 /**

@@ -73,6 +73,9 @@ describe('options', () => {
     expect(readOptions(['--tools', 'bookmarks'], {}).tools).toEqual(
       readOptions(['--tools', 'bookmark'], {}).tools,
     );
+    expect(readOptions(['--tools', 'communities'], {}).tools).toEqual(
+      readOptions(['--tools', 'community'], {}).tools,
+    );
     expect(() => readOptions(['--tools', 'nope'], {})).toThrow(
       /Use groups \(user, tweet, [^)]*muted_account/,
     );
