@@ -57,28 +57,30 @@ describe('watch', () => {
     );
   });
 
-  it('refuses to add CSV rows to a file that holds another format, before any request', async () => {
-    const output = bench.path('jsonl-then-csv.out');
-    writeFileSync(output, '{"id":"1"}\n');
-    const requests = bench.sandbox.stats.requests;
-    const state = bench.path('jsonl-then-csv.state.json');
-    const refused = await bench.run([
-      'watch',
-      'new-follower',
-      '@followers_199',
-      '--state',
-      state,
-      '-f',
-      'csv',
-      '-o',
-      output,
-    ]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(
-      /^social-data: --output \S+ holds no CSV header, so CSV rows cannot be added to it\./,
-    );
-    expect(bench.sandbox.stats.requests).toBe(requests);
-  });
+  it.each([
+    ['CSV rows', 'csv', '{"id":"1"}\n', 'CSV header'],
+    ['CSV rows', 'csv', '1600000000000000001\n', 'CSV header'],
+    ['JSON lines', 'jsonl', 'id,userName\n1,a\n', 'jsonl lines'],
+    ['ids', 'ids', 'id,userName\n1,a\n', 'ids lines'],
+  ])(
+    'refuses to add %s to a file that holds another format (%j), before any request',
+    async (_, format, held, kind) => {
+      const output = bench.path(`another-format-${format}.out`);
+      writeFileSync(output, held);
+      const requests = bench.sandbox.stats.requests;
+      const state = bench.path(`another-format-${format}.state.json`);
+      const args = ['watch', 'new-follower', '@followers_199', '--state', state, '-f', format, '-o', output];
+      const refused = await bench.run(args);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `^social-data: --output \\S+ holds no ${kind}, so this run's ${format} cannot be added to it\\.`,
+        ),
+      );
+      expect(bench.sandbox.stats.requests).toBe(requests);
+      expect(readFileSync(output, 'utf8')).toBe(held);
+    },
+  );
 
   it('unfollowed-by prints the profile of an account that stopped following, once', async () => {
     const followers = bench.control.strangers(3);

@@ -17,7 +17,7 @@ import { Argument, InvalidArgumentError, Option } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
 import type { Command } from 'commander';
 import { profileName } from '../config/profile';
-import { csvHeaderOf } from '../output/csv-header';
+import { appendedColumns } from '../output/appended-file';
 import { openDestination } from '../output/destination';
 import { createFormatter } from '@social-data/core/files';
 import { sleep } from '@social-data/core/node';
@@ -194,8 +194,7 @@ async function runWatch(
       options.output !== undefined && existsSync(options.output) && statSync(options.output).size > 0;
     // Rows added to a CSV follow its header, also when this run's flags (--simplify) shape
     // records otherwise: a field it lacks is said once, as in any CSV.
-    const columns =
-      appending && options.format === 'csv' ? csvHeaderOf(options.output!, '--output') : undefined;
+    const columns = appending ? appendedColumns(options.output!, options.format, '--output') : undefined;
     destination = openDestination(options.output, { append: true });
     formatter = createFormatter(
       options.format,
