@@ -10,6 +10,9 @@ import type { Shape } from '../../shared/records';
 import { binaryBody, knownStreamClass } from '../../shared/transport/stream-class';
 import type { Sink } from './operation';
 
+/** Extensions of text files a user may name a CSV or JSON Lines file with. */
+const TEXT_EXTENSION = /\.(csv|tsv|txt|json|jsonl|ndjson)$/i;
+
 export interface FileOptions {
   fileFormat?: string;
   fileFields?: string;
@@ -59,9 +62,10 @@ export async function readToFile(
   sink: Sink,
 ): Promise<void> {
   const format = formatOf(context, options, itemIndex);
-  // A name typed without an extension gets the format's, so the file opens as what it is.
+  // A name typed without a file type's extension gets the format's, so the file opens as what it
+  // is: "report.2026" is a name with a dot, not a type.
   const given = options.fileName?.trim() || read.operation;
-  const fileName = /\.[A-Za-z0-9]+$/.test(given) ? given : `${given}.${format}`;
+  const fileName = TEXT_EXTENSION.test(given) ? given : `${given}.${format}`;
   const field = options.binaryPropertyName?.trim() || 'data';
   const fields = [...new Set((options.fileFields ?? '').split(',').map((name) => name.trim()))].filter(
     Boolean,

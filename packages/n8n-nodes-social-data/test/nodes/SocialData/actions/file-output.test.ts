@@ -72,6 +72,7 @@ describe('Output "One File"', () => {
     for (const [typed, saved] of [
       ['my followers', 'my followers.csv'],
       ['followers.txt', 'followers.txt'],
+      ['report.2026', 'report.2026.csv'],
     ]) {
       const scope = followers(['c0', 'c1', 'c2']);
       const { items } = await runNode(toFile({ fileName: typed }), { credentials });
