@@ -56,7 +56,7 @@ it.each([['tool'], ['catalog']] as const)(
           if (error?.type !== 'ValidationError') continue;
           refused += 1;
           // The argument given is named back, also one the tool does not have.
-          const allowed = new Set([...names, ...RESULT_KEYS, tool.name, argument]);
+          const allowed = new Set([...names, ...RESULT_KEYS, tool.name, nameFor(argument)]);
           for (const name of [error.message, error.hint, error.field].flatMap(codeNames))
             if (!allowed.has(name))
               strays.push(`${name} (${tool.name} ${argument}=${String(value)}: ${error.message})`);
