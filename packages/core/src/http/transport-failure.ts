@@ -66,16 +66,16 @@ function chain(error: unknown): ErrorLike[] {
   return links;
 }
 
-/**
- * Turns whatever a transport threw (fetch's TypeError with a cause, an axios error, a DOMException
- * from an abort) into a ConnectionError or TimeoutError. Only the code and a short message are
- * kept: native errors can hold the request with its headers and body.
- */
 /** A time limit as a person reads it: 2000 ms is "2 s", 1500 ms "1.5 s", 250 ms "0.25 s". */
 export function inSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
+/**
+ * Turns whatever a transport threw (fetch's TypeError with a cause, an axios error, a DOMException
+ * from an abort) into a ConnectionError or TimeoutError. Only the code and a short message are
+ * kept: native errors can hold the request with its headers and body.
+ */
 export function classifyTransportFailure(
   error: unknown,
   timeoutMs: number,
