@@ -182,7 +182,7 @@ async function exportPages(
     // The bar's total came from the profile: a list that ended well short of it is worth a look
     // (the API leaves some accounts out of a list, so it is said, not taken for a failure).
     const short =
-      pages.stopReason === 'end' && total !== undefined && done.records < total
+      pages.stopReason === 'end' && paging.limit === undefined && total !== undefined && done.records < total
         ? `; the list ended there, where the profile counts ${count(total)}`
         : '';
     note(`${count(done.records)} records in ${count(done.pages)} pages${resumed} (${seconds} s)${short}`);
