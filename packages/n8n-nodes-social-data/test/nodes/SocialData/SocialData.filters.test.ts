@@ -9,8 +9,8 @@ afterAll(stopN8nTimers);
 const credentials = { socialDataApi: apiCredential };
 const byName = (value: string) => ({ __rl: true, mode: 'username', value });
 
-/** 20 tweets a page, for ever; tweet n says "Launch" when n is a multiple of 5, and has n likes. */
-function endlessTweets() {
+/** A feed of tweets the test describes page by page (none is the last unless it says so). */
+function tweetFeed(pageOf: (page: number) => { records: object[]; last?: boolean }) {
   let requests = 0;
   const scope = api()
     .persist()
@@ -19,13 +19,20 @@ function endlessTweets() {
     .reply(() => {
       const page = requests;
       requests += 1;
-      const records = Array.from({ length: 20 }, (_, at) => {
-        const n = page * 20 + at;
-        return { ...tweet(n), text: n % 5 === 0 ? `Launch ${n}` : `Tweet ${n}` };
-      });
-      return [200, ok({ tweets: records, has_next_page: true, next_cursor: `c${page + 1}` })];
+      const { records, last = false } = pageOf(page);
+      return [200, ok({ tweets: records, has_next_page: !last, next_cursor: last ? '' : `c${page + 1}` })];
     });
   return { scope, requests: () => requests };
+}
+
+/** 20 tweets a page, for ever; tweet n says "Launch" when n is a multiple of 5, and has n likes. */
+function endlessTweets() {
+  return tweetFeed((page) => ({
+    records: Array.from({ length: 20 }, (_, at) => {
+      const n = page * 20 + at;
+      return { ...tweet(n), text: n % 5 === 0 ? `Launch ${n}` : `Tweet ${n}` };
+    }),
+  }));
 }
 
 const tweets = (options: object, paging: object = { limit: 10 }) => ({
@@ -68,20 +75,14 @@ describe('filters on tweet operations', () => {
   });
 
   it('a filter that matches nothing of a feed that ends says how many tweets were read, not "No output data" alone', async () => {
-    let requests = 0;
-    api()
-      .persist()
-      .get('/social/user/social_data/tweets')
-      .query(true)
-      .reply(() => {
-        requests += 1;
-        const last = requests === 3;
-        const records = Array.from({ length: last ? 5 : 20 }, (_, at) => tweet((requests - 1) * 20 + at));
-        return [200, ok({ tweets: records, has_next_page: !last, next_cursor: last ? '' : `c${requests}` })];
-      });
+    // Two pages of 20, then a last one of 5.
+    const server = tweetFeed((page) => ({
+      records: Array.from({ length: page === 2 ? 5 : 20 }, (_, at) => tweet(page * 20 + at)),
+      last: page === 2,
+    }));
     const { items, run } = await runNode(tweets({ keywords: 'zzyzx' }, { limit: 5 }), { credentials });
     expect(items).toEqual([]);
-    expect(requests).toBe(3);
+    expect(server.requests()).toBe(3);
     expect(hintsOf(run)).toEqual([
       'Read 45 tweets on 3 pages and none passed the filters. Loosen the filters to keep some.',
     ]);
@@ -89,26 +90,18 @@ describe('filters on tweet operations', () => {
 
   it('Created After ends the read at the first page older than it, instead of reading to the cap', async () => {
     // 20 tweets a page, one an hour, newest first, from 2026-01-10 00:00 down.
-    let requests = 0;
-    api()
-      .persist()
-      .get('/social/user/social_data/tweets')
-      .query(true)
-      .reply(() => {
-        const page = requests;
-        requests += 1;
-        const records = Array.from({ length: 20 }, (_, at) => ({
-          ...tweet(page * 20 + at),
-          created_at: new Date(Date.UTC(2026, 0, 10) - (page * 20 + at) * 3_600_000).toISOString(),
-        }));
-        return [200, ok({ tweets: records, has_next_page: true, next_cursor: `c${page + 1}` })];
-      });
+    const server = tweetFeed((page) => ({
+      records: Array.from({ length: 20 }, (_, at) => ({
+        ...tweet(page * 20 + at),
+        created_at: new Date(Date.UTC(2026, 0, 10) - (page * 20 + at) * 3_600_000).toISOString(),
+      })),
+    }));
     const { items } = await runNode(tweets({ createdAfter: '2026-01-08T00:00:00Z' }, { returnAll: true }), {
       credentials,
     });
     // The 48 hours after it hold 48 tweets (the one at 00:00 sharp is not after it), on 3 pages.
     expect(items).toHaveLength(48);
-    expect(requests).toBe(3);
+    expect(server.requests()).toBe(3);
   });
 
   it('Output "One File" with a filter stopped at Max Pages says so too, and the file holds what passed', async () => {
