@@ -1,3 +1,4 @@
+import { counted } from '../output/counted';
 import type { Paginator } from '../pagination/paginator';
 
 /**
@@ -76,8 +77,8 @@ export function filteredReadNotice(
   { read, kept, pages, capped }: FilteredRead,
   further = 'Raise Max Pages to read further',
 ): string | undefined {
-  const tweets = `${read.toLocaleString('en-US')} tweet${read === 1 ? '' : 's'}`;
-  const onPages = `${pages.toLocaleString('en-US')} page${pages === 1 ? '' : 's'}`;
+  const tweets = counted(read, 'tweet');
+  const onPages = counted(pages, 'page');
   if (capped)
     return `Read ${tweets} on ${onPages} and ${kept} passed the filters; reading stopped at the page cap (Max Pages ${pages}). ${further}, or loosen the filters.`;
   // Nothing at all looks like a step that did nothing: say what was read (its end, if it stopped

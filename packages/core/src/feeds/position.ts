@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/classes';
+import { counted } from '../output/counted';
 import { HOLE, align, indexOf } from './align';
 import { auditDue, audited, countOf } from './audit';
 import type { AuditState } from './audit';
@@ -52,9 +53,6 @@ function cursorAt(read: Read<unknown>, position: number): string {
   for (const page of read.pages) if (page.start <= position) cursor = page.cursor;
   return cursor;
 }
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** First activation: remember the top of the feed, report nothing. */
 export async function startPositionWatch<R extends { id: string }>(
@@ -147,7 +145,7 @@ export class PositionPoll<R extends { id: string }> {
     const waiting = pendingCount(this.segments);
     if (waiting > 0)
       this.notes.push(
-        `A burst is being read: ${plural(waiting, 'item')} of it so far, held back until the trigger reaches the items it knew below them, then reported`,
+        `A burst is being read: ${counted(waiting, 'item')} of it so far, held back until the trigger reaches the items it knew below them, then reported`,
       );
     const maxIds = this.options.maxIds ?? MAX_POSITION_IDS;
     const { segments, shortened } = bound(this.segments, maxIds);
@@ -193,7 +191,7 @@ export class PositionPoll<R extends { id: string }> {
     if (missed === 0) return;
     this.missed += missed;
     this.warn(
-      `The API's count of this feed grew by ${plural(missed, 'item')} more than the trigger found (added and removed between polls, or gone by unseen): they may be missed`,
+      `The API's count of this feed grew by ${counted(missed, 'item')} more than the trigger found (added and removed between polls, or gone by unseen): they may be missed`,
     );
   }
 
@@ -384,7 +382,7 @@ export class PositionPoll<R extends { id: string }> {
     this.segments = [...this.segments.slice(0, Math.max(0, at)), top, ...rest];
     if (head)
       this.notes.push(
-        `More new items than ${plural(this.options.maxPages, 'request')} could read; the rest follow in the next polls`,
+        `More new items than ${counted(this.options.maxPages, 'request')} could read; the rest follow in the next polls`,
       );
     return 'open';
   }
@@ -396,11 +394,11 @@ export class PositionPoll<R extends { id: string }> {
    */
   private disjointFeed(head: Read<R>, known: number): 'stalled' {
     const polls = (this.disjoint ?? 0) + 1;
-    const answered = head.ids.length === 0 ? 'an empty list' : plural(head.ids.length, 'item');
+    const answered = head.ids.length === 0 ? 'an empty list' : counted(head.ids.length, 'item');
     if (polls < MAX_DISJOINT) {
       this.disjoint = polls;
       this.warn(
-        `The feed answered ${answered} and none of the ${plural(known, 'item')} the trigger remembers (an account suspended, renamed or emptied, or an answer cut short): nothing is reported, and the trigger looks again next poll`,
+        `The feed answered ${answered} and none of the ${counted(known, 'item')} the trigger remembers (an account suspended, renamed or emptied, or an answer cut short): nothing is reported, and the trigger looks again next poll`,
       );
       return 'stalled';
     }
@@ -414,7 +412,7 @@ export class PositionPoll<R extends { id: string }> {
     this.end = true;
     this.missed += head.ids.length;
     this.warn(
-      `For ${MAX_DISJOINT} polls in a row the feed answered none of the items the trigger remembered; it starts over from the ${answered} it answers now and reports none of them: up to ${plural(head.ids.length, 'new item')} may be missed`,
+      `For ${MAX_DISJOINT} polls in a row the feed answered none of the items the trigger remembered; it starts over from the ${answered} it answers now and reports none of them: up to ${counted(head.ids.length, 'new item')} may be missed`,
     );
     return 'stalled';
   }
@@ -537,7 +535,7 @@ export class PositionPoll<R extends { id: string }> {
     if (unproven.length === 0) return;
     this.missed += unproven.length;
     this.warn(
-      `A burst was read to the end of the feed without meeting the items remembered below it (they all left): ${plural(unproven.length, 'item')} of it could be new or old, and are not reported`,
+      `A burst was read to the end of the feed without meeting the items remembered below it (they all left): ${counted(unproven.length, 'item')} of it could be new or old, and are not reported`,
     );
   }
 
@@ -546,7 +544,7 @@ export class PositionPoll<R extends { id: string }> {
     const held = (segment.pending ?? []).filter((id) => !this.emitted.has(id));
     this.missed += held.length;
     this.warn(
-      `Gave up reading a burst (${why}): ${plural(held.length, 'item')} read of it are not reported, and an unknown number of unread ones may be missed`,
+      `Gave up reading a burst (${why}): ${counted(held.length, 'item')} read of it are not reported, and an unknown number of unread ones may be missed`,
     );
     this.segments[at] = withoutGap(segment);
   }
@@ -571,7 +569,7 @@ export class PositionPoll<R extends { id: string }> {
         const over = segment.pending.length - room;
         this.missed += over;
         this.warn(
-          `A burst is larger than the trigger can hold back: ${plural(over, 'item')} read of it are not reported`,
+          `A burst is larger than the trigger can hold back: ${counted(over, 'item')} read of it are not reported`,
         );
         segment.pending = segment.pending.slice(0, room);
       }
@@ -593,7 +591,7 @@ export class PositionPoll<R extends { id: string }> {
       } else {
         this.missed += missing.length;
         this.warn(
-          `${plural(missing.length, 'item')} of a burst could not be looked up, and are not reported`,
+          `${counted(missing.length, 'item')} of a burst could not be looked up, and are not reported`,
         );
       }
     }

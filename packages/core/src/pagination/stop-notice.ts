@@ -1,3 +1,5 @@
+import { counted } from '../output/counted';
+
 /**
  * What the user is told when the API, not the read's own bounds, ended a read early: the read
  * looks complete (no next page is offered) but the feed may hold more. Every surface says it
@@ -36,5 +38,5 @@ export function pageCapNotice(
 ): string | undefined {
   // A place inside a page cannot be given as a Start Cursor alone: only a whole page's end is.
   if (!next?.startCursor || next.skip !== 0) return undefined;
-  return `Stopped at Max Pages (${pages.toLocaleString('en-US')} page${pages === 1 ? '' : 's'}, ${records.toLocaleString('en-US')} record${records === 1 ? '' : 's'}); the feed holds more. To read on, set Start Cursor to ${next.startCursor}, or raise Max Pages.`;
+  return `Stopped at Max Pages (${counted(pages, 'page')}, ${counted(records, 'record')}); the feed holds more. To read on, set Start Cursor to ${next.startCursor}, or raise Max Pages.`;
 }
