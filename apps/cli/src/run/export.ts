@@ -32,6 +32,7 @@ import {
   exitCodeOf,
   stopsEveryInput,
 } from './failure';
+import { count } from './numbers';
 import { checkDistinct, checkWritable } from './writable';
 import { createProgress, progressEnabled } from './progress';
 import type { Progress, ProgressChoice } from './progress';
@@ -92,8 +93,6 @@ export function warnExtraField(field: string): void {
 function note(line: string): void {
   process.stderr.write(`social-data: ${line}\n`);
 }
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 interface Run {
   client: SocialDataClient;
@@ -179,8 +178,8 @@ async function exportPages(
   if (shown) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const resumed = saved ? `, ${count(done.records - saved.records)} of them in this run` : '';
-    // The bar's total came from the profile: a list that ended well short of it is worth a look
-    // (the API leaves some accounts out of a list, so it is said, not taken for a failure).
+    // The bar's total came from the profile: a list that ended short of it is worth a look, said
+    // rather than taken for a failure, since a profile's count and its list need not agree.
     const short =
       pages.stopReason === 'end' && paging.limit === undefined && total !== undefined && done.records < total
         ? `; the list ended there, where the profile counts ${count(total)}`

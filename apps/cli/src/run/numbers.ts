@@ -28,3 +28,6 @@ export function milliseconds(value: string): number {
     );
   return ms;
 }
+
+/** A count as every line of the CLI writes it: 200,000. */
+export const count = (value: number): string => value.toLocaleString('en-US');

@@ -1,3 +1,5 @@
+import { count } from './numbers';
+
 export interface Progress {
   update(records: number, pages: number): void;
   /** Clears the bar, so the terminal is left with the output and any error alone. */
@@ -46,7 +48,6 @@ export async function createProgress(
     etaBuffer: 50,
   });
   const started = now();
-  const count = (value: number) => value.toLocaleString('en-US');
   bar.start(total ?? 0, 0, { pages: '0', rate: '0', records: '0', of: count(total ?? 0) });
   drawn += 1;
   return {
