@@ -7,6 +7,12 @@ export const hints = {
     'The API refused this request. Check that your key and session cookie belong to an account allowed to see this.',
   notFound:
     'Check the screen name, id or URL: the account, tweet, list, community or topic does not exist or is not visible.',
+  /** The same, for a read whose address names what is missing (`namingWhatIsMissing`). */
+  accountMissing:
+    'Check the username or profile URL: no account has that name, or the account is not visible.',
+  listMissing: 'Check the list id or URL: the list does not exist or is not visible.',
+  communityMissing: 'Check the community id or URL: the community does not exist or is not visible.',
+  topicMissing: 'Check the topic id or URL: the topic does not exist or is not visible.',
   validation: 'Correct the named input and run again.',
   startCursor:
     'The API did not take the start cursor: give a next_cursor of an earlier page of this same read, unchanged, or leave startCursor out to start at the first page.',

@@ -1,8 +1,21 @@
 import { endpointSpec } from '../catalog/queries';
 import type { EndpointId } from '../catalog/endpoints';
 import type { NormalizedParams } from '../input/params';
+import type { ParamFormat } from '../catalog/types';
 import { NotFoundError } from './classes';
 import type { Missing, SocialDataError } from './classes';
+import { hints } from './hints';
+
+/**
+ * What to check, by what the address names: a missing list gets no word about screen names.
+ * Formats that never sit in an address keep the generic hint.
+ */
+const CHECK: Partial<Record<ParamFormat, string>> = {
+  screenName: hints.accountMissing,
+  listId: hints.listMissing,
+  communityId: hints.communityMissing,
+  topicId: hints.topicMissing,
+};
 
 /** `Username "jack" was not found`, or for several, `Username "a", "b" were not found`. */
 function notFound(missing: readonly Missing[]): string {
@@ -39,15 +52,18 @@ export function namingWhatIsMissing(
   params: NormalizedParams,
 ): SocialDataError {
   if (!(error instanceof NotFoundError) || !error.message.startsWith('Not found')) return error;
-  const missing = Object.entries(endpointSpec(id).params)
-    .filter(([name, spec]) => spec.in === 'path' && typeof params[name] === 'string' && params[name] !== '')
-    .map(([name, spec]) => ({ what: spec.displayName, value: String(params[name]) }));
+  const named = Object.entries(endpointSpec(id).params).filter(
+    ([name, spec]) => spec.in === 'path' && typeof params[name] === 'string' && params[name] !== '',
+  );
+  const missing = named.map(([name, spec]) => ({ what: spec.displayName, value: String(params[name]) }));
   if (missing.length === 0) return error;
+  const checks = [...new Set(named.map(([, spec]) => CHECK[spec.format]))];
+  const [check] = checks;
   return new NotFoundError(error.message.replace(/^Not found/, notFound(missing)), {
     status: error.status,
     apiMessage: error.apiMessage,
     endpoint: error.endpoint,
-    hint: error.hint,
+    hint: error.hint === hints.notFound && checks.length === 1 && check ? check : error.hint,
     missing,
   });
 }

@@ -57,6 +57,19 @@ describe('a record the API did not find is named', () => {
     expect((error as Error).message).toBe(`${named} was not found (HTTP 404 on ${id}): not found`);
   });
 
+  // The hint speaks of what the address holds only: a missing list says nothing of screen names.
+  it.each(withPath)('%s says what to check for the kind of record its address names', async (id) => {
+    const error = (await failureOf(id)) as NotFoundError;
+    const kinds = { screenName: 'username', listId: 'list', communityId: 'community', topicId: 'topic' };
+    const [format] = Object.values(endpointSpec(id).params)
+      .filter((spec) => spec.in === 'path')
+      .map((spec) => spec.format);
+    const kind = kinds[format as keyof typeof kinds];
+    expect(error.hint).toMatch(new RegExp(`^Check the ${kind}`));
+    for (const other of Object.values(kinds).filter((word) => word !== kind))
+      expect(error.hint).not.toContain(other);
+  });
+
   it.each(withPath)('%s: several reads that found nothing alike are said once', async (id) => {
     const errors = await Promise.all(['111', '222', '333'].map((value) => failureOf(id, value)));
     const together = notFoundTogether(errors);
