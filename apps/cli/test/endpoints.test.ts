@@ -177,6 +177,31 @@ describe('exit codes', () => {
     expect(result.stderr).toContain(`hint: ${hints.mayHaveActed}`);
   });
 
+  // Every switch of the catalog, given a value: named as a switch, not counted as arguments.
+  const switches = endpointIds.flatMap((id) =>
+    Object.entries(endpointSpec(id).params)
+      .filter(([, spec]) => spec.format === 'boolean')
+      .map(([name]) => [id, name] as const),
+  );
+  it.each(switches)(
+    '%s: a value given to the switch of %s is refused as one, before any request',
+    async (id, name) => {
+      await fetch(`${bench.sandbox.url}/_sandbox/stats/reset`, { method: 'POST' });
+      const { args } = commandLine(id);
+      const result = await bench.run([...args, `--${kebab(name)}`, 'maybe']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('too many arguments: "maybe".');
+      expect(result.stderr).toContain(`hint: --${kebab(name)} takes no value: give it alone for yes`);
+      // Without the switch, the word left over is a value with spaces.
+      const unquoted = await bench.run([...args, 'more words']);
+      expect(unquoted.stderr).toContain('hint: Put a value with spaces in quotes.');
+      const stats = (await (await fetch(`${bench.sandbox.url}/_sandbox/stats`)).json()) as {
+        data: { requests: number };
+      };
+      expect(stats.data.requests).toBe(0);
+    },
+  );
+
   it('points --count, the API name of the page size, at --page-size (issue 40 point 8)', async () => {
     const result = await bench.run(['user', 'followers', '@followers_1k', '--count', '0']);
     expect(result.code).toBe(2);
@@ -203,7 +228,7 @@ describe('exit codes', () => {
     const result = await bench.run(['user', 'get', '@nobody_here_at_all']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/not found/i);
-    expect(result.stderr).toMatch(/^hint: Check the screen name/m);
+    expect(result.stderr).toMatch(/^hint: Check the username or profile URL/m);
   });
 
   // Issue 40 point 2: a terminal's words only, the command as typed.

@@ -8,6 +8,7 @@ import { runEndpoint } from '../run/export';
 import type { Input, PagingOptions } from '../run/export';
 import { collectValues } from '../run/inputs';
 import { onInterrupt } from '../run/interrupt';
+import { UsageError } from '../run/failure';
 import { wholeNumber } from '../run/numbers';
 import { camel, reportFailure } from './action';
 import { fieldNames, isIdList, isSubject, kebab, optionParams, plural, positionalParam } from './names';
@@ -81,6 +82,20 @@ async function inputsOf(
   }));
 }
 
+/**
+ * Arguments past the one the command takes: a value given to a switch that was used, or else
+ * a value with spaces left unquoted.
+ */
+function refuseExcess(excess: readonly string[], given: readonly string[]): void {
+  if (excess.length === 0) return;
+  throw new UsageError(
+    `too many arguments: ${excess.map((value) => JSON.stringify(value)).join(' ')}.`,
+    given.length > 0
+      ? `${given.join(', ')} take${given.length === 1 ? 's' : ''} no value: give it alone for yes, and leave it out for no.`
+      : 'Put a value with spaces in quotes.',
+  );
+}
+
 /** One command per catalog entry: its arguments, options and help all read from the entry. */
 export function addEndpointCommand(group: Command, id: EndpointId, operation: string): void {
   const spec = endpointSpec(id);
@@ -112,6 +127,15 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
       param.format === 'boolean' ? `--${kebab(name)}` : `--${kebab(name)} <value>`,
       param.description,
     );
+  // A switch takes no value: `--is-private maybe` leaves "maybe" as one argument too many, which
+  // the action explains in the switch's words rather than commander's count of arguments.
+  const switches = optionParams(id)
+    .filter(([, param]) => param.format === 'boolean')
+    .map(([name]) => kebab(name));
+  // A list argument takes every word after it; only one-value commands may have any left over.
+  const checksExcess =
+    switches.length > 0 && !(positional && (isSubject(positional[1]) || isIdList(positional[1])));
+  if (checksExcess) command.allowExcessArguments(true);
   if (isPaginated(id)) addPagingOptions(command, id);
   addOutputOptions(command, isSimplifiable(id) ? simplifyField([recordKindOf(id)]) : undefined);
   addConnectionOptions(command);
@@ -121,6 +145,11 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
     const interrupt = onInterrupt();
     let client: SocialDataClient | undefined;
     try {
+      if (checksExcess)
+        refuseExcess(
+          command.args.slice(positional ? 1 : 0),
+          switches.filter((flag) => options[camel(flag)] !== undefined).map((flag) => `--${flag}`),
+        );
       const inputs = await inputsOf(id, given, options);
       client = clientFor(options, interrupt.signal);
       await runEndpoint(
