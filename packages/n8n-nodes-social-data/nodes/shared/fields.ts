@@ -10,7 +10,8 @@ import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-wo
 const locators: Partial<Record<ParamFormat, { modes: INodePropertyMode[] }>> = {
   screenName: {
     modes: [
-      // The mode picker is narrow: it cut "By Username" to "By Userr" and clips "By Name" on 2.x.
+      // The mode picker is narrow: it cut "By Username" to "By Userr" and clips "By Name" on 2.x,
+      // so every locator's modes are one word (Name, ID, URL).
       { displayName: 'Name', name: 'username', type: 'string', placeholder: 'e.g. social_data' },
       {
         displayName: 'URL',
@@ -28,8 +29,8 @@ const locators: Partial<Record<ParamFormat, { modes: INodePropertyMode[] }>> = {
 function idModes(example: string): { modes: INodePropertyMode[] } {
   return {
     modes: [
-      { displayName: 'By ID', name: 'id', type: 'string', placeholder: `e.g. ${example.split('/').pop()}` },
-      { displayName: 'By URL', name: 'url', type: 'string', placeholder: `e.g. ${example}` },
+      { displayName: 'ID', name: 'id', type: 'string', placeholder: `e.g. ${example.split('/').pop()}` },
+      { displayName: 'URL', name: 'url', type: 'string', placeholder: `e.g. ${example}` },
     ],
   };
 }

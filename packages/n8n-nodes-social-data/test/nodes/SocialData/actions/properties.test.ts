@@ -146,9 +146,13 @@ describe('the small texts of the panel (issue 19, point 5)', () => {
     expect(simplifyHelp('getUser')).toMatch(/profile_url/);
   });
 
-  it('labels the username modes short enough for the mode picker', () => {
+  it('labels every locator mode with one word, short enough for the mode picker and alike', () => {
     const userName = properties.find((property) => property.name === 'userName');
     expect(userName?.modes?.map((mode) => mode.displayName)).toEqual(['Name', 'URL']);
+    const labels = new Set(
+      properties.flatMap((property) => property.modes?.map((mode) => mode.displayName) ?? []),
+    );
+    expect([...labels].sort()).toEqual(['ID', 'Name', 'URL']);
   });
 
   it('links the Docs tab to a README section without n8n adding its query after the anchor', () => {
