@@ -71,11 +71,12 @@ export type FetchPage<T> = (cursor: string | undefined, signal: AbortSignal) => 
 
 interface CurrentPage {
   cursor: string | undefined;
-  size: number;
   /** Records of the page dropped by `skip`. */
   offset: number;
   /** Where each record handed out sits in the page as the API sent it (repeats are left out). */
   positions: number[];
+  /** Where the records the page has to hand out end: past it, only repeats of records given. */
+  end: number;
   /** Records of the page handed to the caller so far. */
   delivered: number;
   /** The cursor after this page; undefined when the feed ended with it. */
@@ -141,7 +142,9 @@ export class Paginator<T> implements AsyncIterable<T> {
     const page = this.current;
     if (!page) return { startCursor: this.options.startCursor, skip: this.options.skip ?? 0 };
     const consumed = page.delivered === 0 ? page.offset : page.positions[page.delivered - 1]! + 1;
-    if (consumed < page.size) return { startCursor: page.cursor, skip: consumed };
+    // Repeats at a page's end are no reason to read the page again: a feed that ended with
+    // them has ended, and otherwise the next page is where reading goes on.
+    if (consumed < page.end) return { startCursor: page.cursor, skip: consumed };
     return page.next === undefined ? undefined : { startCursor: page.next, skip: 0 };
   }
 
@@ -289,7 +292,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     const offset = Math.min(state.skip, page.records.length);
     state.skip = 0;
     const room = limit === undefined ? Infinity : limit - this.recordsYielded;
-    const { records, positions, fresh } = state.ids.take(page.records, offset, room);
+    const { records, positions, fresh, end } = state.ids.take(page.records, offset, room);
     state.stalled = fresh ? 0 : state.stalled + 1;
 
     let reason: StopReason | undefined;
@@ -301,9 +304,9 @@ export class Paginator<T> implements AsyncIterable<T> {
 
     const current: CurrentPage = {
       cursor,
-      size: page.records.length,
       offset,
       positions,
+      end,
       delivered: 0,
       next: ended ? undefined : page.next_cursor,
     };

@@ -48,24 +48,28 @@ export class RecentIds {
   /**
    * The records of a page to hand out: from `offset` on, at most `room`, each id once per run (a
    * record already handed out is left out). `fresh` is whether the page held any id not seen
-   * before, which is what counts as progress.
+   * before, which is what counts as progress. `end` is where the records it would hand out with
+   * room enough end: past it the page holds only repeats.
    */
   take<T>(page: readonly T[], offset: number, room: number) {
     const records: T[] = [];
     const positions: number[] = [];
     let fresh = false;
+    let end = offset;
     for (let index = 0; index < page.length; index += 1) {
       const record = page[index]!;
       const id = (record as { id?: unknown } | null)?.id;
       const known = typeof id === 'string' ? this.remember(id) : NEW;
       const unseen = known !== REPEAT;
       if (typeof id === 'string' && known === NEW) fresh = true;
-      if (unseen && index >= offset && records.length < room) {
+      if (!unseen || index < offset) continue;
+      end = index + 1;
+      if (records.length < room) {
         records.push(record);
         positions.push(index);
       }
     }
-    return { records, positions, fresh };
+    return { records, positions, fresh, end };
   }
 
   /** Remembers an id: a REPEAT of one still known, NEW, or probably handed out before (FORGOTTEN). */

@@ -1,4 +1,4 @@
-import { Paginator, ValidationError, readBounded, stopNotice } from '../../src';
+import { Paginator, ValidationError, pageCapNotice, readBounded, stopNotice } from '../../src';
 import type { Page, StopReason } from '../../src';
 import { pageFile } from '../../src/files';
 
@@ -88,5 +88,67 @@ describe('a read the API ended early is said, on every kind of read', () => {
     for (const reason of asked) expect(stopNotice(reason)).toBeUndefined();
     for (const cut of ['max_items', 'size', 'time', 'connection', 'max_pages', 'end', 'limit'])
       expect(stopNotice(cut)).toBeUndefined();
+  });
+});
+
+/**
+ * The promise of a read's resume point (a checkpoint's, an agent's next_cursor, a file's, the Max
+ * Pages notice's Start Cursor): reading on from it gives every record the read did not, and
+ * there is one exactly when records remain. Checked for every feed of up to four pages of 3
+ * records whose pages may end with records of the page before (an offset that shifted under
+ * the read), stopped at every Max Pages and every Limit.
+ */
+describe('where a stopped read goes on', () => {
+  /** Page i holds ids 3i+1..3i+3, then the last `overlap[i]` ids of the page before. */
+  function shifted(overlap: readonly number[]) {
+    const pages = overlap.map((repeat, index) => {
+      const own = [1, 2, 3].map((n) => String(index * 3 + n));
+      const before = [1, 2, 3].map((n) => String((index - 1) * 3 + n)).slice(3 - repeat);
+      return [...own, ...(index === 0 ? [] : before)].map((id) => ({ id }));
+    });
+    return async (cursor: string | undefined): Promise<Page<{ id: string }>> => {
+      const index = cursor === undefined ? 0 : Number(cursor);
+      const last = index === pages.length - 1;
+      return { records: pages[index]!, next_cursor: last ? '' : String(index + 1), has_next_page: !last };
+    };
+  }
+  const histories: number[][] = [];
+  const grow = (prefix: number[]) => {
+    if (prefix.length > 0) histories.push(prefix);
+    if (prefix.length < 4)
+      for (const repeat of prefix.length === 0 ? [0] : [0, 1, 2]) grow([...prefix, repeat]);
+  };
+  grow([]);
+  const cases = histories.flatMap((overlap) => [
+    ...Array.from({ length: overlap.length }, (_, cap) => [overlap.join(','), 'maxPages', cap + 1] as const),
+    ...Array.from(
+      { length: overlap.length * 3 },
+      (_, limit) => [overlap.join(','), 'limit', limit + 1] as const,
+    ),
+  ]);
+
+  const idsOf = async (paginator: Paginator<{ id: string }>) => {
+    const ids: string[] = [];
+    for await (const record of paginator) ids.push(record.id);
+    return ids;
+  };
+
+  it.each(cases)('pages ending with %s repeated, stopped by %s %i', async (overlap, bound, value) => {
+    const fetch = shifted(overlap.split(',').map(Number));
+    const whole = new Set(await idsOf(new Paginator(fetch)));
+    const stopped = new Paginator(fetch, { [bound]: value });
+    const first = await idsOf(stopped);
+    const point = stopped.resumePoint();
+    const remains = [...whole].some((id) => !first.includes(id));
+    expect(point !== undefined).toBe(remains);
+    if (!point) return;
+    const rest = await idsOf(new Paginator(fetch, point));
+    // Nothing lost, and reading on starts with a record the read did not give.
+    expect(new Set([...first, ...rest])).toEqual(whole);
+    expect(first).not.toContain(rest[0]);
+    if (bound === 'maxPages') {
+      const notice = pageCapNotice(stopped.pagesFetched, stopped.recordsYielded, point);
+      expect(notice).toContain(`set Start Cursor to ${point.startCursor},`);
+    }
   });
 });
