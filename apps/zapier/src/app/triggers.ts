@@ -38,11 +38,15 @@ const moreAccountsField: InputField = {
   helpText: `More accounts to watch in this one trigger, beside Username, which counts among them. ${accountsField.description}`,
 };
 
-const maxPagesField: InputField = {
-  ...inputOf(pollPagesField(DEFAULT_TRIGGER_PAGES), 'max_pages'),
-  default: String(DEFAULT_TRIGGER_PAGES),
-  helpText: `${pollPagesField(DEFAULT_TRIGGER_PAGES).description} Zapier's time and size limits cap it anyway.`,
-};
+/** Max Pages per Poll as one trigger's form shows it: its help speaks of that trigger's feed. */
+function maxPagesField(event: FeedId): InputField {
+  const field = pollPagesField(DEFAULT_TRIGGER_PAGES, [event]);
+  return {
+    ...inputOf(field, 'max_pages'),
+    default: String(DEFAULT_TRIGGER_PAGES),
+    helpText: `${field.description} Zapier's time and size limits cap it anyway.`,
+  };
+}
 
 /**
  * The fields of a notice item (decision N29; N23's `partial`), declared so that the Zap editor
@@ -247,7 +251,7 @@ async function pollOneFeed(
     fits: output.fits,
     client,
     shape: output.item,
-    pagesSetting: maxPagesField.label,
+    pagesSetting: maxPagesField(event).label,
   }).catch((error: unknown) => {
     // Even a poll of one page (with a burst proven at once) is over the budget: records this
     // large cannot pass, unless Simplify makes them smaller.
@@ -327,7 +331,7 @@ export const triggers = Object.fromEntries(
               ...(takesManyAccounts(id) ? [moreAccountsField] : []),
               ...simplifyInput(endpoint),
               ...filterFields(endpoint, false),
-              maxPagesField,
+              maxPagesField(id),
             ],
             async (client, bundle, deadline, z) => {
               if (bundle.meta?.isLoadingSample) return editorSample(z, bundle, client, id, deadline);

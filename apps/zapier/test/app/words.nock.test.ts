@@ -1,6 +1,9 @@
 import nock from 'nock';
 
+import { feedIds, pollPagesField } from '@social-data/core/feeds';
+
 import App from '../../src';
+import { DEFAULT_TRIGGER_PAGES } from '../../src/app/fields';
 import { app, everyStep, run } from '../support/app';
 
 /**
@@ -140,5 +143,15 @@ describe('an error read in the Zap editor', () => {
     expect(key.message).toMatch(
       /Correct it in the Social Data connection \(its Reconnect or Edit settings\), then test the connection again\.$/,
     );
+  });
+});
+
+describe("a trigger's Max Pages per Poll", () => {
+  // The help a Zap's user reads beside the field speaks of that trigger's own feed.
+  it.each(feedIds)('on %s says what that trigger does with it', (id) => {
+    const field = (app.triggers[id]!.operation.inputFields as Array<{ key: string; helpText?: string }>).find(
+      (input) => input.key === 'max_pages',
+    );
+    expect(field?.helpText).toContain(pollPagesField(DEFAULT_TRIGGER_PAGES, [id]).description);
   });
 });

@@ -3,6 +3,8 @@ import { endpointSpec } from '../catalog/queries';
 import type { RecordKind } from '../catalog/types';
 import { describeRange } from '../input/values';
 import { MAX_ACCOUNTS } from './accounts';
+import { feedIds, isRemovalFeed, takesManyAccounts } from './catalog';
+import type { FeedId } from './catalog';
 import { DEFAULT_POLL_PAGES, MAX_POLL_PAGES } from './reading';
 
 /**
@@ -88,8 +90,26 @@ export function simplifyField(kinds: ReadonlyArray<RecordKind | undefined>): For
   };
 }
 
-/** Max Pages per Poll: how far one poll of a feed reads while it catches up. */
-export function pollPagesField(defaultPages = DEFAULT_POLL_PAGES): FormField<'maxPages'> {
+/**
+ * Max Pages per Poll: how far one poll of a feed reads while it catches up. A form for some feeds
+ * only (one trigger of a host that has one per feed) says only what holds for them: a poll for
+ * new items is not told how removals are read, nor one account how many are.
+ */
+export function pollPagesField(
+  defaultPages = DEFAULT_POLL_PAGES,
+  forFeeds: readonly FeedId[] = feedIds,
+): FormField<'maxPages'> {
+  const removals = forFeeds.some(isRemovalFeed);
+  const additions = forFeeds.some((id) => !isRemovalFeed(id));
+  const sentences = [
+    `Requests one poll may make while it catches up (${describeRange({ min: 1, max: MAX_POLL_PAGES })}, default ${defaultPages}); each request costs credits.`,
+    additions &&
+      'When more new items arrived than that reads, the rest follow in the next polls, and what cannot be caught up with is reported, never dropped silently.',
+    forFeeds.some(takesManyAccounts) && 'Watching many accounts, it counts for each account.',
+    removals &&
+      'A poll for removals reads the whole list when it fits in this many pages, and is sure only of removals within what it read.',
+    'A poll makes up to twice this plus 15 requests.',
+  ];
   return {
     name: 'maxPages',
     label: 'Max Pages per Poll',
@@ -97,7 +117,7 @@ export function pollPagesField(defaultPages = DEFAULT_POLL_PAGES): FormField<'ma
     min: 1,
     max: MAX_POLL_PAGES,
     default: defaultPages,
-    description: `Requests one poll may make while it catches up (${describeRange({ min: 1, max: MAX_POLL_PAGES })}, default ${defaultPages}); each request costs credits. When more new items arrived than that reads, the rest follow in the next polls, and what cannot be caught up with is reported, never dropped silently. Watching many accounts, it counts for each account. A poll for removals reads the whole list when it fits in this many pages, and is sure only of removals within what it read. A poll makes up to twice this plus 15 requests.`,
+    description: sentences.filter(Boolean).join(' '),
   };
 }
 

@@ -25,7 +25,12 @@ describe('HTTP statuses map to the documented error classes', () => {
     [401, AuthenticationError, /API key was rejected.*Invalid API key/, /tda_/],
     [402, CreditsExhaustedError, /out of credits/, /Top it up/],
     [403, PermissionError, /refused/, /allowed/],
-    [404, NotFoundError, /^Username "jack" was not found \(HTTP 404 on getUser\)/, /^Check the username or profile URL/],
+    [
+      404,
+      NotFoundError,
+      /^Username "jack" was not found \(HTTP 404 on getUser\)/,
+      /^Check the username or profile URL/,
+    ],
     [400, ValidationError, /rejected the input/, /Correct/],
     [422, ValidationError, /rejected the input/, /Correct/],
     [429, RateLimitError, /Rate limited/, /rate limiting/],

@@ -7,11 +7,13 @@ import {
   feedIds,
   feeds,
   filterFields,
+  isRemovalFeed,
   maxPagesField,
   pageSizeField,
   pollPagesField,
   simplifyField,
   startCursorField,
+  takesManyAccounts,
 } from '../../src/feeds';
 import type { FormField } from '../../src/feeds';
 import type { RecordKind } from '../../src';
@@ -23,6 +25,7 @@ const described: Array<FormField | undefined> = [
   maxPagesField,
   pollPagesField(),
   pollPagesField(5),
+  ...feedIds.map((id) => pollPagesField(5, [id])),
   accountsField,
   ...endpointIds.map((id) => simplifyField([recordKindOf(id)])),
 ];
@@ -75,6 +78,16 @@ describe('the form fields every surface draws', () => {
     expect(pollPagesField(5)).toMatchObject({ default: 5 });
     expect(pollPagesField(5).description).toContain(`from 1 to ${MAX_POLL_PAGES}, default 5`);
     expect(accountsField.description).toContain(`Up to ${MAX_ACCOUNTS} accounts`);
+  });
+
+  // Each feed's own help speaks only of what its poll does; the help for every feed of all.
+  it.each(feedIds)('Max Pages per Poll on %s alone says what its poll does, and nothing else', (id) => {
+    const text = pollPagesField(5, [id]).description;
+    expect(/poll for removals/.test(text)).toBe(isRemovalFeed(id));
+    expect(/new items arrived/.test(text)).toBe(!isRemovalFeed(id));
+    expect(/many accounts/.test(text)).toBe(takesManyAccounts(id));
+    const all = pollPagesField(5).description;
+    for (const said of [/poll for removals/, /new items arrived/, /many accounts/]) expect(all).toMatch(said);
   });
 
   it.each(everyField.map((field) => [field.label, field] as const))(
