@@ -143,7 +143,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     if (!page) return { startCursor: this.options.startCursor, skip: this.options.skip ?? 0 };
     const consumed = page.delivered === 0 ? page.offset : page.positions[page.delivered - 1]! + 1;
     // Repeats at a page's end are no reason to read the page again: a feed that ended with
-    // them has ended, and otherwise the next page is where reading goes on.
+    // them has ended, and otherwise the next page is where reading goes on (decision B36).
     if (consumed < page.end) return { startCursor: page.cursor, skip: consumed };
     return page.next === undefined ? undefined : { startCursor: page.next, skip: 0 };
   }
