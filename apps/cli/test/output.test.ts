@@ -174,6 +174,19 @@ describe('--output', () => {
     expect(existsSync(`${target}.partial`)).toBe(false);
   });
 
+  it('leaves a JSON array on stdout unclosed when the run fails, so a JSON reader fails too (decision C15)', async () => {
+    bench.sandbox.faults.add({ fault: 'error-200', endpoint: 'getUserFollowers', laterPages: true });
+    try {
+      const result = await bench.run(['user', 'followers', 'followers_201', '--all', '--format', 'json']);
+      expect(result.code).toBe(1);
+      expect(result.stdout.startsWith('[')).toBe(true);
+      expect(result.stdout.length).toBeGreaterThan(1_000);
+      expect(() => JSON.parse(result.stdout)).toThrow();
+    } finally {
+      bench.sandbox.faults.clear();
+    }
+  });
+
   it('leaves no file under the final name, and no partial one, when stopped without a checkpoint', async () => {
     const target = bench.path('stopped.jsonl');
     const child = bench.spawn(['user', 'followers', 'followers_100k', '--all', '-o', target]);
