@@ -23,8 +23,11 @@ async function main(progress: Progress, options: CommandOptions): Promise<void> 
   let stack: Stack | undefined;
   const results: Array<{ title: string; result: ExampleResult }> = [];
   try {
-    stack = await startStack(progress, { line: options.line, outputDir: OUTPUT_DIR });
-    shutdown.attach(stack);
+    stack = await startStack(progress, {
+      line: options.line,
+      outputDir: OUTPUT_DIR,
+      onStarted: shutdown.track,
+    });
     for (const example of EXAMPLES) {
       progress.step(`${example.title}  (examples/${example.file})`);
       const result = await example.run({ stack, progress, outputDir: OUTPUT_DIR });

@@ -24,8 +24,8 @@ async function main(options: CommandOptions): Promise<void> {
     line: options.line,
     outputDir: OUTPUT_DIR,
     prefix: 'social-data-dev-',
+    onStarted: shutdown.track,
   });
-  shutdown.attach(stack);
   try {
     progress.step('The n8n editor');
     const url = await startEditor(stack, progress, { outputDir: OUTPUT_DIR });

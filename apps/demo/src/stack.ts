@@ -25,6 +25,8 @@ export interface StackOptions {
   /** Sandbox port; 0 (any free port) unless a person needs a stable address. */
   sandboxPort?: number;
   prefix?: string;
+  /** Given what stops everything started so far, as soon as there is any (see `Shutdown`). */
+  onStarted?: (close: () => Promise<void>) => void;
 }
 
 /** A sandbox with its control API and a real n8n with the package and both credentials in it. */
@@ -69,6 +71,7 @@ export async function startStack(progress: Progress, options: StackOptions = {})
     await n8n.remove();
     await sandbox.close();
   };
+  options.onStarted?.(close);
   try {
     progress.info(`n8n ${n8n.runtime.version}, user folder ${n8n.folder}`);
     await n8n.importCredentials(sandboxCredentials(sandbox));
