@@ -177,7 +177,8 @@ describe('exit codes', () => {
     expect(result.stderr).toContain(`hint: ${hints.mayHaveActed}`);
   });
 
-  // Every switch of the catalog, given a value: named as a switch, not counted as arguments.
+  // Every switch of the catalog, given a value: named as a switch, not counted as arguments;
+  // a value with spaces left unquoted is told to be quoted, switch or not.
   const switches = endpointIds.flatMap((id) =>
     Object.entries(endpointSpec(id).params)
       .filter(([, spec]) => spec.format === 'boolean')
@@ -188,13 +189,22 @@ describe('exit codes', () => {
     async (id, name) => {
       await fetch(`${bench.sandbox.url}/_sandbox/stats/reset`, { method: 'POST' });
       const { args } = commandLine(id);
-      const result = await bench.run([...args, `--${kebab(name)}`, 'maybe']);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('too many arguments: "maybe".');
-      expect(result.stderr).toContain(`hint: --${kebab(name)} takes no value: give it alone for yes`);
-      // Without the switch, the word left over is a value with spaces.
-      const unquoted = await bench.run([...args, 'more words']);
-      expect(unquoted.stderr).toContain('hint: Put a value with spaces in quotes.');
+      const flag = `--${kebab(name)}`;
+      const [group, operation] = args;
+      const valueHint = `hint: ${flag} takes no value, so "maybe" was read as an argument: give ${flag} alone for yes`;
+      const quoteHint = 'hint: Put a value with spaces in quotes.';
+      for (const [line, excess, hint] of [
+        [[...args, flag, 'maybe'], '"maybe"', valueHint],
+        // The word after the switch became the argument, and the real one is left over.
+        [[group!, operation!, flag, 'maybe', 'Launch watch'], '"Launch watch"', valueHint],
+        [[group!, operation!, 'Launch', 'watch', flag], '"watch"', quoteHint],
+        [[group!, operation!, 'Launch', 'watch'], '"watch"', quoteHint],
+      ] as const) {
+        const result = await bench.run([...line]);
+        expect({ line, code: result.code }).toEqual({ line, code: 2 });
+        expect(result.stderr).toContain(`too many arguments: ${excess}.`);
+        expect(result.stderr).toContain(hint);
+      }
       const stats = (await (await fetch(`${bench.sandbox.url}/_sandbox/stats`)).json()) as {
         data: { requests: number };
       };

@@ -83,15 +83,19 @@ async function inputsOf(
 }
 
 /**
- * Arguments past the one the command takes: a value given to a switch that was used, or else
- * a value with spaces left unquoted.
+ * Arguments past the one the command takes. A word typed right after a switch (`--is-private
+ * maybe`) was meant as its value, and commander read it as an argument, wherever the leftover
+ * word ends up; otherwise a value with spaces was left unquoted.
  */
-function refuseExcess(excess: readonly string[], given: readonly string[]): void {
+function refuseExcess(excess: readonly string[], given: readonly string[], argv: readonly string[]): void {
   if (excess.length === 0) return;
+  const meant = given
+    .map((flag) => ({ flag, word: argv[argv.indexOf(flag) + 1] }))
+    .find(({ word }) => word !== undefined && !word.startsWith('-'));
   throw new UsageError(
     `too many arguments: ${excess.map((value) => JSON.stringify(value)).join(' ')}.`,
-    given.length > 0
-      ? `${given.join(', ')} take${given.length === 1 ? 's' : ''} no value: give it alone for yes, and leave it out for no.`
+    meant
+      ? `${meant.flag} takes no value, so ${JSON.stringify(meant.word)} was read as an argument: give ${meant.flag} alone for yes, and leave it out for no.`
       : 'Put a value with spaces in quotes.',
   );
 }
@@ -149,6 +153,8 @@ export function addEndpointCommand(group: Command, id: EndpointId, operation: st
         refuseExcess(
           command.args.slice(positional ? 1 : 0),
           switches.filter((flag) => options[camel(flag)] !== undefined).map((flag) => `--${flag}`),
+          // The command line as typed: only it says which word came right after a switch.
+          process.argv,
         );
       const inputs = await inputsOf(id, given, options);
       client = clientFor(options, interrupt.signal);
