@@ -174,7 +174,7 @@ describe('--output', () => {
     expect(existsSync(`${target}.partial`)).toBe(false);
   });
 
-  it('leaves a JSON array on stdout unclosed when the run fails, so a JSON reader fails too (decision C15)', async () => {
+  it('leaves a JSON array on stdout unclosed when the run stops on a failure, closed when it goes on past one (decision C15)', async () => {
     bench.sandbox.faults.add({ fault: 'error-200', endpoint: 'getUserFollowers', laterPages: true });
     try {
       const result = await bench.run(['user', 'followers', 'followers_201', '--all', '--format', 'json']);
@@ -185,6 +185,19 @@ describe('--output', () => {
     } finally {
       bench.sandbox.faults.clear();
     }
+    // A run that goes on past a failed input has finished its list: closed, and exit 1.
+    const goesOn = await bench.run([
+      'user',
+      'followers',
+      'followers_201',
+      'no_such_account_c15',
+      '--all',
+      '-f',
+      'json',
+    ]);
+    expect(goesOn.code).toBe(1);
+    expect(JSON.parse(goesOn.stdout)).toHaveLength(201);
+    expect(goesOn.stderr).toMatch(/no_such_account_c15/);
   });
 
   it('leaves no file under the final name, and no partial one, when stopped without a checkpoint', async () => {
