@@ -67,14 +67,22 @@ export async function startStack(progress: Progress, options: StackOptions = {})
       N8N_EXPRESSION_ENGINE_TIMEOUT: String(EXPRESSION_TIMEOUT_MS),
     },
   });
-  const close = async () => {
-    await n8n.remove();
-    await sandbox.close();
-  };
+  // A credential import in flight is let finish first: `remove()` stops n8n, not that command,
+  // which would write into the folder after it was deleted and leave its plain-text file behind.
+  // Once: Ctrl-C may close while a failed start closes too.
+  let importing: Promise<void> | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await importing?.catch(() => undefined);
+      await n8n.remove();
+      await sandbox.close();
+    })());
   options.onStarted?.(close);
   try {
     progress.info(`n8n ${n8n.runtime.version}, user folder ${n8n.folder}`);
-    await n8n.importCredentials(sandboxCredentials(sandbox));
+    importing = n8n.importCredentials(sandboxCredentials(sandbox));
+    await importing;
     progress.info('credential "Social Data" (with a sandbox session) imported (stored encrypted)');
     return { sandbox, n8n, close };
   } catch (error) {

@@ -58,6 +58,20 @@ describe('a Ctrl-C while the stack is starting', () => {
     expect(log.mock.calls.flat().join('\n')).toMatch(/nothing to clean up/);
   });
 
+  it('exits only once what has started is closed', async () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    let release = () => {};
+    const shutdown = new Shutdown(0);
+    shutdown.track(() => new Promise<void>((resolve) => (release = resolve)));
+    process.emit('SIGINT');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(exit).not.toHaveBeenCalled();
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
   it('stops what has started without waiting for the start to finish, and only once', async () => {
     const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
     jest.spyOn(console, 'log').mockImplementation(() => undefined);
