@@ -56,7 +56,7 @@ const STATUS_RULES: IAuthenticateRuleResponseCode[] = [
     properties: {
       value: 400,
       message:
-        'The API refused the session. Session Cookie must be the whole Cookie header of a browser logged in to x.com (with auth_token and ct0; copy it again if it has changed) and Proxy URL an http://, https://, socks5:// or socks5h:// address: fill in both, or leave both empty to use public data only.',
+        'The API refused the session. Session Cookie takes the Cookie header of a browser logged in to x.com (with auth_token and ct0; copy it again, as it changes when you log in again) and Proxy URL an http://, https://, socks5:// or socks5h:// address: fill in both, or leave both empty to use public data only.',
     },
   },
   {
