@@ -125,6 +125,8 @@ export interface CallOptions {
   maxRetries?: number | undefined;
   /** Cancels this call, as the client's `signal` does. */
   signal?: AbortSignal | undefined;
+  /** A time no request of this call runs past, as the client's `deadline` (the earlier holds). */
+  deadline?: number | undefined;
 }
 
 export type { BatchFailure, BatchResult } from './input/batch-result';
@@ -315,7 +317,7 @@ export class SocialDataClient {
     try {
       const settings = checkSettings(options);
       const normalized = normalizeParams(knownEndpoint(id), params);
-      const context = this.context(id, options.signal);
+      const context = this.context(id, options);
       if (catalog[id].result.kind !== 'records')
         return (await this.send(id, normalized, context, settings)) as ResultOf<Id>;
       const { records, failures } = await this.batches(id, normalized, context, settings, () => true);
@@ -351,7 +353,7 @@ export class SocialDataClient {
       if (catalog[knownEndpoint(id)].result.kind !== 'records')
         throw invalid('operation', `${id} is not a batch lookup`, 'Use call() for it.');
       const normalized = normalizeParams(id, params);
-      const context = this.context(id, options.signal);
+      const context = this.context(id, options);
       const result = await this.batches(id, normalized, context, settings, stopsEveryBatch);
       return {
         records: result.records as ResultOf<Id>[number][],
@@ -400,7 +402,7 @@ export class SocialDataClient {
         fold.callers.push(index);
         folds.set(key, fold);
       });
-      const context = this.context(id, options.signal);
+      const context = this.context(id, options);
       for (const { params, callers: members } of folds.values()) {
         const asked = members.map((index) => {
           const entry = checked[index] as { ok: true; value: NormalizedParams };
@@ -484,7 +486,7 @@ export class SocialDataClient {
         throw invalid('operation', `${id} is not paginated`, 'Use call() for it.');
       const endpoint = catalog[id];
       const normalized = normalizeParams(id, params);
-      const context = this.context(id, options.signal);
+      const context = this.context(id, options);
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');
       const paging = wholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
@@ -537,13 +539,16 @@ export class SocialDataClient {
     return pageSizeForLimit(range, limit);
   }
 
-  private context(id: EndpointId, signal?: AbortSignal): RequestContext {
+  private context(id: EndpointId, { signal, deadline }: CallOptions = {}): RequestContext {
     const signals = [this.options.signal, signal].filter((s): s is AbortSignal => s !== undefined);
+    const first = this.options.deadline;
+    const earliest = first === undefined || (deadline !== undefined && deadline < first) ? deadline : first;
     const context: RequestContext = {
       baseUrl: this.baseUrl,
       apiKey: this.apiKey,
       timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: this.settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      ...(earliest === undefined ? {} : { deadline: earliest }),
     };
     if (signals.length) context.signal = signals.length === 1 ? signals[0] : AbortSignal.any(signals);
     if (catalog[id].mode === 'session') {
@@ -573,10 +578,10 @@ export class SocialDataClient {
       );
       const started = this.now();
       let failure: SocialDataError;
-      const { deadline } = this.options;
+      const { deadline } = context;
       const allowed = Math.min(context.timeoutMs, deadline === undefined ? Infinity : deadline - started);
       if (allowed <= 0)
-        throw new TimeoutError(`No time was left for this request (${id}) within the step's limit.`, {
+        throw new TimeoutError(`No time was left for this request (${id}) within its time limit.`, {
           endpoint: id,
           timeoutMs: context.timeoutMs,
           hint: hints.deadline,
@@ -612,6 +617,10 @@ export class SocialDataClient {
       if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned())
         throw idempotent ? failure : mayHaveActed(failure);
       const delay = retryDelay(failure, attempt, this.random);
+      // A wait that would end past the deadline is not taken: the failure says more now (a rate
+      // limit, how long to wait) than "no time was left" would after it (decision B37).
+      if (deadline !== undefined && this.now() + delay >= deadline)
+        throw idempotent ? failure : mayHaveActed(failure);
       const { sleep } = this.options;
       // A 429 is the account's limit: its wait holds back every request sharing the gate.
       const rateLimited = failure instanceof ApiError && failure.status === 429;

@@ -32,6 +32,14 @@ function result(output: AgentOutput): CallToolResult {
   return { content, structuredContent: JSON.parse(output.text) as Record<string, unknown>, isError: false };
 }
 
+/**
+ * How long one tool call may take (decision M11): MCP clients give up on a request after 60 s
+ * by default (the SDKs' request timeout), and a model that got nothing cannot act. Within this,
+ * no request runs past it and no retry wait (a rate limit's Retry-After) outlasts it, so the
+ * model gets what was read, or the error with `retry_after_seconds`.
+ */
+export const CALL_TIME_MS = 45_000;
+
 /** Room for what a host puts around the content array (n8n's MCP Client Tool: `[{"response":` … `}]`). */
 const HOST_WRAPPING = 64;
 
@@ -105,6 +113,7 @@ export function createMcpServer(connection: ClientOrFailure, options: ServerOpti
         settingsName: SETTINGS_NAME,
         settingNames: settingVariable,
         signal: ctx.mcpReq.signal,
+        deadline: Date.now() + CALL_TIME_MS,
       });
     }
     options.log?.(

@@ -28,6 +28,12 @@ export interface AgentCallOptions {
   /** Cancels the call (the client went away): a retry wait ends, a request in flight is aborted. */
   signal?: AbortSignal | undefined;
   /**
+   * A time the call ends by, for a host whose client gives up on a call (an MCP client's request
+   * timeout): no request runs past it and no retry wait outlasts it, so the model gets what was
+   * read, or the error and how long to wait, instead of nothing.
+   */
+  deadline?: number | undefined;
+  /**
    * The tool's name as the model knows it, for "call … again" texts; default the catalog name
    * (`get_user_followers`). n8n names a tool after its node instead.
    */
@@ -142,7 +148,7 @@ async function readPages(
   id: PaginatedId,
   args: Args,
   budget: number,
-  { signal, toolName, measure = textLength }: AgentCallOptions,
+  { signal, deadline, toolName, measure = textLength }: AgentCallOptions,
 ): Promise<AgentOutput> {
   const { limit: rawLimit, cursor, ...params } = args;
   const name = namerFor(id, toolName);
@@ -168,6 +174,7 @@ async function readPages(
     startCursorGiven: true,
     skip: position?.skip,
     signal,
+    deadline,
   });
   const view = modelViewOf(recordKindOf(id)!);
   const fitting = new Fitting(budget - ENVELOPE_RESERVE, measure);
@@ -223,7 +230,7 @@ async function readLookup(
   id: BatchLookupId,
   args: Args,
   budget: number,
-  { signal, toolName, measure = textLength }: AgentCallOptions,
+  { signal, deadline, toolName, measure = textLength }: AgentCallOptions,
 ): Promise<AgentOutput> {
   const { cursor, ...params } = args;
   const name = namerFor(id, toolName);
@@ -236,7 +243,7 @@ async function readLookup(
   const { records, failures } = settleLookup(
     id,
     { [idsParam]: asked },
-    await client.lookupUntyped(id, { [idsParam]: asked }, { signal }),
+    await client.lookupUntyped(id, { [idsParam]: asked }, { signal, deadline }),
   );
   const failed = failures.map((failure) => ({ ids: failure.ids, error: failure.error.message }));
   if (records.length === 0 && failures[0]) throw failures[0].error;
@@ -292,9 +299,9 @@ async function readOne(
   client: SocialDataClient,
   id: EndpointId,
   args: Args,
-  signal: AbortSignal | undefined,
+  call: Pick<AgentCallOptions, 'signal' | 'deadline'>,
 ): Promise<AgentOutput> {
-  const result = await client.callUntyped(id, args, { signal });
+  const result = await client.callUntyped(id, args, { signal: call.signal, deadline: call.deadline });
   const kind = recordKindOf(id);
   if (!kind) return agentOutput({ summary: 'Created the list.', ...(result as object) }, 0);
   return agentOutput({ summary: `One ${kind}.`, record: modelViewOf(kind)(result) }, 1);
@@ -322,7 +329,7 @@ export async function runAgentTool(
     if (isPaginated(id)) return await readPages(client, id, args, budget, options);
     if (endpointSpec(id).result.kind === 'records')
       return await readLookup(client, id as BatchLookupId, args, budget, options);
-    return await readOne(client, id, args, options.signal);
+    return await readOne(client, id, args, options);
   } catch (caught) {
     return agentErrorOutput(caught, client.redact, options.settings, {
       settings: options.settingsName ?? SETTINGS,

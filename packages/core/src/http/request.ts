@@ -12,6 +12,8 @@ export interface RequestContext {
   session?: { cookie: string; proxy: string };
   /** The call's cancel signal, handed to the transport with every request. */
   signal?: AbortSignal | undefined;
+  /** A time no request of the call runs past: the client's or the call's, the earlier. */
+  deadline?: number | undefined;
 }
 
 function encodeQueryValue(value: NormalizedParams[string]): string {

@@ -24,6 +24,8 @@ export interface PaginateOptions {
   maxEmptyPages?: number | undefined;
   /** Cancels the run: a retry wait or a request in flight ends with a CancelledError. */
   signal?: AbortSignal | undefined;
+  /** A time no request of the run goes past (the client's `deadline`, for one read). */
+  deadline?: number | undefined;
   /**
    * Fetch the next page while the caller is still handling this one, so the wire and the work
    * overlap. Never when the limit or Max Pages is met by this page or the feed ended with it. A
