@@ -264,8 +264,12 @@ async function readLookup(
       .filter((failure) => failure.ids.length > 0);
     const known = new Set(shownIds.slice(0, shown).concat(failedHere.flatMap((failure) => failure.ids)));
     const notFound = asked.slice(0, end).filter((each) => !known.has(each));
+    const found = `${shown} ${kind}${shown === 1 ? '' : 's'} found`;
+    // Where a call holds part of the ids, which part, of how many the model asked for.
     const said = [
-      `${shown} ${kind}${shown === 1 ? '' : 's'} found of ${end} id${end === 1 ? '' : 's'} asked.`,
+      cutHere || start > 0
+        ? `${found} for ids ${start + 1} to ${start + end} of the ${start + asked.length} asked.`
+        : `${found} of ${end} id${end === 1 ? '' : 's'} asked.`,
     ];
     const body: Record<string, unknown> = { summary: '', records: fitting.shown.slice(0, shown) };
     if (notFound.length) {

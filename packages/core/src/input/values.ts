@@ -59,7 +59,7 @@ export function normalizeCursor(value: unknown, field = 'cursor'): string | unde
 
 const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks5h:']);
 const PROXY_FIX =
-  'Use an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.';
+  'The proxy is an http://, https://, socks5:// or socks5h:// URL with a host, e.g. http://user:password@host:8080.';
 
 /** Never echoes the value: a proxy URL can carry a password. */
 export function normalizeProxy(value: unknown, field = 'proxy'): string {

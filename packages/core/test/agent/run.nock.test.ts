@@ -212,6 +212,10 @@ describe('a lookup tool', () => {
     );
     expect(parse(second.text).records!.map((each) => each.id)).toEqual(left);
     expect(nock.pendingMocks()).toEqual([]);
+    // Each summary says which of the ids asked it holds, of all 30, not of its own share only.
+    const shown = one.records!.length;
+    expect(one.summary).toContain(`${shown} tweets found for ids 1 to ${shown} of the 30 asked.`);
+    expect(parse(second.text).summary).toContain(`found for ids ${shown + 1} to 30 of the 30 asked.`);
   });
 });
 
