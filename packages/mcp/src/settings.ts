@@ -1,4 +1,4 @@
-import { SETTING_VARIABLES, SocialDataError, createRedactor, errorInHostWords } from '@social-data/core';
+import { SETTING_VARIABLES, SocialDataError, createRedactor, errorInHostWords, hints } from '@social-data/core';
 import type { Redact, SocialDataClient, UserSetting } from '@social-data/core';
 import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 
@@ -43,5 +43,7 @@ export function failureLine(connection: { failure: unknown; redact: Redact }): s
   if (!(failure instanceof SocialDataError))
     return redact(failure instanceof Error ? failure.message : String(failure));
   const { message, hint } = errorInHostWords(failure, { settings: SETTINGS_NAME, field: settingVariable });
-  return redact(hint ? `${message} ${hint}` : message);
+  // "Correct the named input and run again" speaks to a caller: a log line's reader starts the server.
+  const said = hint && hint !== hints.validation ? `${message} ${hint}` : message;
+  return redact(said);
 }

@@ -430,6 +430,8 @@ describe('a server whose settings are wrong', () => {
             /not configured, every tool call will say so: SOCIAL_DATA_API_KEY: /,
           );
         expect(server.stderr()).not.toMatch(/\b(apiKey|baseUrl|allowInsecureHttp)\b/);
+        // A log line's reader starts the server: no "run again" meant for a caller.
+        expect(server.stderr()).not.toMatch(/Correct the named input and run again/);
       } finally {
         await server.close();
         seenTexts.push(server.stderr());
