@@ -1,4 +1,10 @@
-import { SETTING_VARIABLES, SocialDataError, createRedactor, errorInHostWords, hints } from '@social-data/core';
+import {
+  SETTING_VARIABLES,
+  SocialDataError,
+  createRedactor,
+  errorInHostWords,
+  hints,
+} from '@social-data/core';
 import type { Redact, SocialDataClient, UserSetting } from '@social-data/core';
 import { clientOptionsFromEnv, createClient } from '@social-data/core/node';
 
