@@ -60,7 +60,8 @@ An MCP server with one tool per endpoint of the Social Data Retrieval API.
   --http         serves Streamable HTTP at http://<host>:<port>/mcp (n8n's MCP Client Tool)
   --host         address to bind with --http (default ${DEFAULT_HOST}; others expose your key)
   --port         port for --http (default ${DEFAULT_PORT}; 0 picks a free one)
-  --budget       characters one tool output may hold (default ${DEFAULT_OUTPUT_BUDGET}, at least ${MIN_OUTPUT_BUDGET})
+  --budget       characters a model reads of one tool result: its text and its structured copy
+                 together, as hosts pass both (default ${DEFAULT_OUTPUT_BUDGET}, at least ${MIN_OUTPUT_BUDGET})
   --timeout      seconds one API request may take (default ${DEFAULT_TIMEOUT_MS / 1000}, at most ${MAX_TIMEOUT_S})
   --tools        the tools to offer, comma-separated: tool names (get_user_followers) or groups
                  (${TOOL_GROUPS.join(', ')}); default all ${TOOL_COUNT}
