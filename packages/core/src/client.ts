@@ -15,6 +15,7 @@ import {
   CancelledError,
   ConnectionError,
   CreditsExhaustedError,
+  RateLimitError,
   ResponseFormatError,
   SocialDataError,
   TimeoutError,
@@ -167,6 +168,16 @@ function wholeNumbers<K extends string>(
   return numbers;
 }
 
+/** A deadline is a time by the client's clock: NaN or text would reach a timer as an address problem. */
+function checkDeadline(deadline: unknown): void {
+  if (deadline !== undefined && !(typeof deadline === 'number' && Number.isFinite(deadline)))
+    throw invalid(
+      'deadline',
+      'it must be a time in milliseconds since the epoch',
+      'Leave it out for no deadline.',
+    );
+}
+
 function checkSettings(options: ClientOptions | CallOptions): Settings {
   const settings: Settings = wholeNumbers(options, {
     maxRetries: { min: 0, max: MAX_RETRIES_LIMIT },
@@ -174,6 +185,7 @@ function checkSettings(options: ClientOptions | CallOptions): Settings {
     concurrency: { min: 1, max: MAX_CONCURRENCY },
     maxResponseBytes: 1024,
   });
+  checkDeadline(options.deadline);
   const rate = (options as ClientOptions).requestsPerSecond;
   if (rate !== undefined && !(typeof rate === 'number' && Number.isFinite(rate) && rate > 0)) {
     throw invalid(
@@ -490,6 +502,7 @@ export class SocialDataClient {
       const pageSize = this.pageSize(id, options);
       const startCursor = normalizeCursor(options.startCursor, 'startCursor');
       const paging = wholeNumbers(options, { limit: 1, maxPages: 1, skip: 0, maxEmptyPages: 1 });
+      checkDeadline(options.deadline);
       let run: { signal: AbortSignal; context: RequestContext } | undefined;
       const fetchPage = async (cursor: string | undefined, signal: AbortSignal) => {
         try {
@@ -569,8 +582,19 @@ export class SocialDataClient {
     const { signal } = context;
     const maxRetries = options.maxRetries ?? this.settings.maxRetries ?? DEFAULT_MAX_RETRIES;
     const { idempotent } = catalog[id];
+    const { deadline } = context;
     for (let attempt = 0; ; attempt += 1) {
       const { requestsPerSecond } = this.options;
+      // Another request's 429 holds the gate past this call's deadline: its rate limit, and how
+      // long it lasts, is this call's answer, not a wait past the deadline (decision B37).
+      const pause = this.gate.pauseEnd();
+      if (deadline !== undefined && pause !== undefined && pause >= deadline)
+        throw new RateLimitError(`Rate limited (HTTP 429 on an earlier request, which holds ${id} back)`, {
+          status: 429,
+          endpoint: id,
+          retryAfterMs: Math.max(0, pause - this.now()),
+          hint: hints.rateLimit,
+        });
       await this.wait(
         () => this.gate.pass(this.now, this.options.sleep, requestsPerSecond, signal),
         signal,
@@ -578,7 +602,6 @@ export class SocialDataClient {
       );
       const started = this.now();
       let failure: SocialDataError;
-      const { deadline } = context;
       const allowed = Math.min(context.timeoutMs, deadline === undefined ? Infinity : deadline - started);
       if (allowed <= 0)
         throw new TimeoutError(`No time was left for this request (${id}) within its time limit.`, {
@@ -617,13 +640,17 @@ export class SocialDataClient {
       if (attempt >= maxRetries || !isRetryable(failure, idempotent) || abandoned())
         throw idempotent ? failure : mayHaveActed(failure);
       const delay = retryDelay(failure, attempt, this.random);
-      // A wait that would end past the deadline is not taken: the failure says more now (a rate
-      // limit, how long to wait) than "no time was left" would after it (decision B37).
-      if (deadline !== undefined && this.now() + delay >= deadline)
-        throw idempotent ? failure : mayHaveActed(failure);
       const { sleep } = this.options;
       // A 429 is the account's limit: its wait holds back every request sharing the gate.
       const rateLimited = failure instanceof ApiError && failure.status === 429;
+      // A wait that would end past the deadline is not taken: the failure says more now (a rate
+      // limit, how long to wait) than "no time was left" would after it. The gate still holds
+      // the others for a 429's wait (decision B37).
+      if (deadline !== undefined && this.now() + delay >= deadline) {
+        if (rateLimited)
+          void this.gate.hold(sleep, delay, this.now(), this.options.signal).catch(() => undefined);
+        throw idempotent ? failure : mayHaveActed(failure);
+      }
       // A long Retry-After looks like a hang to whoever watches the log.
       this.log(
         () =>
@@ -639,7 +666,8 @@ export class SocialDataClient {
       await this.wait(
         // A 429's pause holds every call of this client: only the client's own signal (all of
         // them cancelled) may end it early; one call's cancel ends that call's wait alone.
-        () => (rateLimited ? this.gate.hold(sleep, delay, this.options.signal) : sleep(delay, signal)),
+        () =>
+          rateLimited ? this.gate.hold(sleep, delay, this.now(), this.options.signal) : sleep(delay, signal),
         signal,
         id,
       );

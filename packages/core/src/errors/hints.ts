@@ -35,7 +35,7 @@ export const hints = {
     'The connection to the API broke before its answer was complete. Run again in a moment; if it keeps happening, check your network and anything between you and the API.',
   timeout: 'The API did not answer in time. Run again, or raise the timeout.',
   deadline:
-    'The time limit was used up before this request. Ask for fewer items or ids at once, or split the work over several runs.',
+    'The time limit was used up before this request. Ask for fewer items or ids at once, or split the work.',
   redirect:
     'The API answered with a redirect, which is never followed so the key and session go nowhere else. Put the address the API answers at in the base URL in your Social Data settings: usually https:// instead of http://, a current host name, or no extra path.',
   tooLarge:

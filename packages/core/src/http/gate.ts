@@ -10,6 +10,13 @@ export class RequestGate {
   private nextSlot = 0;
   /** The wait of the latest 429, while it lasts; a wait, not a clock time, so an injected sleep rules it. */
   private paused: Promise<void> | undefined;
+  /** When that wait ends by the clock of the client that began it: what a call with a deadline asks. */
+  private pausedUntil = 0;
+
+  /** When the 429 pause in progress ends (by the clock of the client that began it), if one is. */
+  pauseEnd(): number | undefined {
+    return this.paused ? this.pausedUntil : undefined;
+  }
 
   /** Waits out a 429's wait in progress, then takes the next free slot of `requestsPerSecond`, if set. */
   async pass(
@@ -26,12 +33,16 @@ export class RequestGate {
     if (slot > time) await sleep(slot - time, signal);
   }
 
-  /** The wait after a 429, which holds back every request that passes the gate until it ends. */
-  hold(sleep: Sleep, ms: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * The wait after a 429 (`ms` from `now`), which holds back every request that passes the gate
+   * until it ends, also when the request that met the 429 does not wait for it (decision B37).
+   */
+  hold(sleep: Sleep, ms: number, now: number, signal?: AbortSignal): Promise<void> {
     const paused: Promise<void> = sleep(ms, signal).finally(() => {
       if (this.paused === paused) this.paused = undefined;
     });
     this.paused = paused;
+    this.pausedUntil = now + ms;
     return paused;
   }
 }
