@@ -35,7 +35,7 @@ const WITH_SESSION =
 
 /** Where n8n 1.x sees only the answer's body (decision N2): the API's error envelope. */
 export const REFUSED =
-  'The Social Data API refused the test request. Check, in this order: the API Key (the current key from your Social Data dashboard, starting with tda_), the credits left on the account, the path in the Base URL field (as your dashboard shows it), and, if either is filled in, Session Cookie (the whole Cookie header of a browser logged in to x.com, copied again) and Proxy URL (fill in both, or leave both empty for public data).';
+  'The Social Data API refused the test request. Check, in this order: the API Key (the current key from your Social Data dashboard, starting with tda_), the credits left on the account, the path in the Base URL field (as your dashboard shows it), and, if either is filled in, Session Cookie (the Cookie header of a browser logged in to x.com, copied again) and Proxy URL (fill in both, or leave both empty for public data).';
 
 /** Anything but the API's JSON: a missing page, a redirect or another service at that address. */
 export const NOT_THE_API =
