@@ -6,14 +6,26 @@
  * `/files`), so a host takes what it uses and each surface is pinned by its own API report.
  */
 export * from './catalog';
-export * from './records/types';
+export type {
+  Author,
+  Community,
+  CreatedList,
+  FullAuthor,
+  Media,
+  ShortAuthor,
+  Topic,
+  Tweet,
+  TweetPage,
+  User,
+  UserPage,
+  UserPageKey,
+} from './records/types';
 export * from './errors/classes';
 export { hints } from './errors/hints';
 export { SETTINGS, errorInHostWords, inHostWords } from './errors/host-words';
 export type { HostWords } from './errors/host-words';
 export {
   SocialDataClient,
-  DEFAULT_CONCURRENCY,
   DEFAULT_TIMEOUT_MS,
   IDS_PER_REQUEST,
   MAX_CONCURRENCY,
@@ -35,7 +47,6 @@ export type { Sleep, Transport, TransportRequest, TransportResponse } from './ht
 export { DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './http/body-limit';
 export type { Body } from './http/body-limit';
 export { isLoopbackHost } from './security/plain-http';
-export type { ReadResult } from './http/envelope';
 export { Paginator } from './pagination/paginator';
 export { readBounded } from './pagination/bounded';
 export { pageCapNotice, stopNotice } from './pagination/stop-notice';
@@ -44,12 +55,11 @@ export { RequestGate } from './http/gate';
 export type { PageIterator, PaginateOptions, StopReason } from './pagination/paginator';
 export type { Page } from './pagination/page';
 export { normalizeIdList, normalizeScreenNameList } from './input/identifiers';
-export type { IdKind } from './input/identifiers';
 export { booleanOf, normalizeBoolean, normalizeCookie, normalizeCount, normalizeProxy } from './input/values';
 export { normalizeParams } from './input/params';
 export { notFoundNotice, settleLookup } from './input/settle-lookup';
 export type { SettledLookup } from './input/settle-lookup';
-export { chunk, settleWithConcurrency } from './input/batches';
+export { settleWithConcurrency } from './input/batches';
 export type { Settled } from './input/batches';
 export { isSimplifiable, shaperFor } from './output/simplify';
 export type { FlatRecord, Scalar } from './output/simplify';

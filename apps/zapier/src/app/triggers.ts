@@ -107,7 +107,7 @@ function pollSetup(z: ZObject, bundle: Bundle, event: FeedId) {
 }
 
 /**
- * New Tweet or New Reply on several accounts, on core's many-accounts watch (`pollAccounts`, as
+ * New Tweet or New Reply on several accounts, on core's many-accounts watch (`pollAccountsOnce`, as
  * the n8n trigger): each account keeps its own watch in `z.cache` (decision Z14), starts quiet,
  * and carries a burst larger than one poll over to the next. Zapier refuses a poll's output past
  * 6 MB and keeps only the ids of what it was given, so the poll ends before its output would
@@ -216,7 +216,7 @@ async function editorSample(
 }
 
 /**
- * Every trigger on one feed, on core's watch (`pollFeedWithin`, as the n8n trigger and
+ * Every trigger on one feed, on core's watch (`pollOnce`, as the n8n trigger and
  * `social-data watch`), with its state in `z.cache` (decision Z14): each new item once, a burst
  * larger than a poll read across polls, and a notice item when the watch could not be sure, so
  * nothing is lost silently (issue 37). Zapier's own dedupe by `id` stays behind it. What is

@@ -1,13 +1,6 @@
-export { MAX_ACCOUNTS, pollAccounts } from './accounts';
-export { pollFeedWithin } from './budget';
+export { MAX_ACCOUNTS } from './accounts';
 export { timeBudget } from './time-budget';
-export type {
-  AccountFailure,
-  AccountRecord,
-  AccountsBudget,
-  AccountsResult,
-  AccountsState,
-} from './accounts';
+export type { AccountFailure, AccountRecord, AccountsBudget, AccountsState } from './accounts';
 export { feedIds, feeds, isRemovalFeed, isUserFeed, takesManyAccounts } from './catalog';
 export { formFilter } from './filter';
 export { filterFields, takesFilters } from './filter-fields';
@@ -44,7 +37,7 @@ export type { FeedId, FeedOrder, FeedSpec } from './catalog';
 export type { IdRange } from './ids';
 export { feedPages, listSize } from './pages';
 export { DEFAULT_POLL_PAGES, pollPages } from './reading';
-export type { FeedPage, ReadPages, WatchOptions, WatchResult } from './reading';
+export type { FeedPage, ReadPages } from './reading';
 export type { Segment } from './segments';
 export { watchKey, watchOf } from './state';
 export type { Backlog, PositionState, TimeState, WatchState } from './state';

@@ -1,4 +1,4 @@
-import { pollAccounts } from '../../src/feeds';
+import { pollAccounts } from '../../src/feeds/accounts';
 import type { AccountsBudget, AccountsState } from '../../src/feeds';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../src';
-import { MAX_ACCOUNTS, pollAccounts } from '../../src/feeds';
+import { MAX_ACCOUNTS, pollAccounts } from '../../src/feeds/accounts';
 import { ACCOUNT_IDS } from '../../src/feeds/accounts';
 import { knownIdCount } from '../../src/feeds/state';
 import type { AccountsState } from '../../src/feeds';

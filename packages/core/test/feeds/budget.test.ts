@@ -1,5 +1,6 @@
-import { pollFeedWithin, timeBudget } from '../../src/feeds';
-import type { WatchOptions } from '../../src/feeds';
+import { pollFeedWithin } from '../../src/feeds/budget';
+import { timeBudget } from '../../src/feeds';
+import type { WatchOptions } from '../../src/feeds/reading';
 import { FakeFeed, TweetIds } from '../support/fake-feed';
 import { workLeft } from '../support/watch';
 

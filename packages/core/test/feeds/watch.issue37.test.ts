@@ -1,4 +1,5 @@
-import type { WatchOptions, WatchState } from '../../src/feeds';
+import type { WatchState } from '../../src/feeds';
+import type { WatchOptions } from '../../src/feeds/reading';
 import { positionRequestCap } from '../../src/feeds/position';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import { TWEETS, USERS, Watch, workLeft } from '../support/watch';

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 
-import { pollAccounts } from '../../src/feeds';
+import { pollAccounts } from '../../src/feeds/accounts';
 import { ACCOUNT_IDS } from '../../src/feeds/accounts';
 import { knownIdCount } from '../../src/feeds/state';
 import { pollFeed } from '../../src/feeds/watch';
-import type { AccountsState, WatchOptions } from '../../src/feeds';
+import type { AccountsState } from '../../src/feeds';
+import type { WatchOptions } from '../../src/feeds/reading';
 import { FakeFeed, TweetIds, accountIds } from '../support/fake-feed';
 import type { Item } from '../support/fake-feed';
 import { workLeft } from '../support/watch';

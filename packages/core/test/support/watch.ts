@@ -1,5 +1,6 @@
 import { pollFeed } from '../../src/feeds/watch';
-import type { WatchOptions, WatchState } from '../../src/feeds';
+import type { WatchState } from '../../src/feeds';
+import type { WatchOptions } from '../../src/feeds/reading';
 import type { FakeFeed } from './fake-feed';
 
 /** Whether a stored state still has unread items to work off: a backlog, or a gap in a position feed. */

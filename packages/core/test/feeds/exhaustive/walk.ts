@@ -1,7 +1,8 @@
 import { reportFigures } from '@social-data/test-support';
 import { ConnectionError } from '../../../src';
 import { pollFeed } from '../../../src/feeds/watch';
-import type { FeedPage, ReadPages, WatchOptions } from '../../../src/feeds';
+import type { FeedPage, ReadPages } from '../../../src/feeds';
+import type { WatchOptions } from '../../../src/feeds/reading';
 import { positionRequestCap } from '../../../src/feeds/position';
 import { workLeft } from '../../support/watch';
 

@@ -32,7 +32,7 @@ function withFailing(state: unknown, failing: unknown): unknown {
 
 /**
  * One poll of New Tweet or New Reply on a list of accounts. Each account keeps a watch of its
- * own in one state (core's `pollAccounts`); items carry `watched_account`. An account that fails
+ * own in one state (core's `pollAccountsOnce`); items carry `watched_account`. An account that fails
  * is reported once, as an item with `error`, when it starts failing, and logged at every poll;
  * the others go on. Only a poll in which every account failed fails.
  */
