@@ -13,8 +13,12 @@ export function watchStore(z: ZObject, bundle: Bundle) {
   const zap = bundle.meta?.zap?.id ?? 'no-zap';
   const cacheKey = (key: string) => `social-data-watch:${zap}:${key}`;
   const scope = ['user', 'auth'];
+  // Zapier's cache is kept by key and scope together: a state read without the scope it was
+  // saved under is never found, and every poll would start the watch over. zapier-platform-core
+  // sends a get's scope to Zapier (`zcache_get`), though its typings declare the key alone.
+  const cache = z.cache as { get(key: string, scope: string[]): Promise<unknown> };
   return {
-    get: async (key: string): Promise<unknown> => (await z.cache.get(cacheKey(key))) ?? undefined,
+    get: async (key: string): Promise<unknown> => (await cache.get(cacheKey(key), scope)) ?? undefined,
     set: async (value: unknown, key: string): Promise<void> => {
       await z.cache.set(cacheKey(key), value ?? null, STATE_TTL_SECONDS, scope);
     },

@@ -3,7 +3,7 @@ import type { ZObject } from 'zapier-platform-core';
 import type { Sandbox } from '@social-data/sandbox';
 
 import { triggers } from '../../src/app/triggers';
-import { appTester, newZap, run } from '../support/app';
+import { appTester, newZap, run, withZapierCache } from '../support/app';
 import { connectedSandbox } from '../support/sandbox';
 
 /**
@@ -185,7 +185,7 @@ describe('many accounts in one Zapier trigger', () => {
     const cacheKey = `social-data-watch:no-zap:${watchKey('newTweet', { accounts: 'many' })}`;
     const markers = Object.fromEntries(names.map((name, at) => [name, before[at]!]));
     const seed = async (z: ZObject) => z.cache.set(cacheKey, markers, 60, ['user', 'auth']);
-    await appTester(seed as never, { authData } as never);
+    await appTester(withZapierCache(seed) as never, { authData } as never);
     const after = names.map((name) => tweet(name));
     expect((await poll('newTweet', input)).map((item) => item.id).sort()).toEqual([...after].sort());
     expect(await poll('newTweet', input)).toEqual([]);
