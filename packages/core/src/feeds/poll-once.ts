@@ -3,6 +3,8 @@ import { pollAccounts } from './accounts';
 import type { AccountFailure, AccountRecord, AccountsBudget, AccountsState } from './accounts';
 import { pollFeedWithin } from './budget';
 import { catalog } from '../catalog/endpoints';
+import { normalizeParams } from '../input/params';
+import { normalizeScreenNameList } from '../input/identifiers';
 import { feeds, isRemovalFeed } from './catalog';
 import type { FeedId } from './catalog';
 import { noticeOf } from './notice';
@@ -37,7 +39,7 @@ export interface StateStore {
 export interface PollOnceOptions<R extends { id: string }, T> {
   feed: FeedId;
   read: ReadPages<R>;
-  /** The feed's parameters as normalized: with `session`, the watch's key. */
+  /** The feed's parameters (normalized here for the key): with `session`, the watch's key. */
   params: UntypedParams;
   /**
    * Whose session the host reads with (a credential, a profile). An own-session feed (bookmarks,
@@ -101,7 +103,11 @@ export async function pollOnce<R extends { id: string }, T>(
   const { feed, read, params, session, store, fits, client, shape } = options;
   const spec = feeds[feed];
   const own = session && catalog[spec.endpoint].mode === 'session';
-  const key = watchKey(feed, own ? { ...params, session } : params);
+  // The watch is named by its inputs as core normalizes them: a host that passes "@Jack" one
+  // day and "jack" the next keeps one watch, where two would start over quietly and lose what
+  // arrived between.
+  const normalized = normalizeParams(spec.endpoint, params);
+  const key = watchKey(feed, own ? { ...normalized, session } : normalized);
   const stored = await store.get(key);
   const removals = isRemovalFeed(feed);
   const watch = {
@@ -231,7 +237,11 @@ export interface PolledAccounts<R> {
 export async function pollAccountsOnce<R extends { id: string }>(
   options: PollAccountsOnceOptions<R>,
 ): Promise<PolledAccounts<R>> {
-  const { feed, names, readFor, store, budget } = options;
+  const { feed, readFor, store, budget } = options;
+  // Each account's watch is named by its screen name as core normalizes it, as one feed's is.
+  const names = options.names.length
+    ? normalizeScreenNameList(options.names.join('\n'), options.names.length, 'names')
+    : [];
   const key = watchKey(feed, { accounts: 'many' });
   const result = await pollAccounts(
     readFor,

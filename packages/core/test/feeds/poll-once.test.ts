@@ -226,7 +226,8 @@ it('keeps one watch per session for own-session feeds, and one for all sessions 
   const feed = new FakeFeed(20, accountIds(10));
   const keys = async (event: 'newFollower' | 'newMutedAccount', session: string) => {
     const store = memory();
-    await pollOnce({ ...options(feed, store), feed: event, params: {}, session });
+    const params = event === 'newFollower' ? { userName: 'someone' } : {};
+    await pollOnce({ ...options(feed, store), feed: event, params, session });
     return (store.value as { key: string }).key;
   };
   // Muted accounts are the session's own: another session is another watch.
@@ -237,7 +238,41 @@ it('keeps one watch per session for own-session feeds, and one for all sessions 
   expect(await keys('newFollower', 'ann')).toBe(await keys('newFollower', ''));
 });
 
+it('keeps one watch however the host spelled its inputs, so a second spelling does not start it over', async () => {
+  const feed = new FakeFeed(20, accountIds(30));
+  const store = memory();
+  const spelled = (userName: string) => ({ ...options(feed, store), params: { userName } });
+  expect((await pollOnce(spelled('someone'))).started).toBe(true);
+  const joined = accountIds(2);
+  feed.add(...joined);
+  for (const userName of ['@Someone', 'https://x.com/SOMEONE']) {
+    const polled = await pollOnce(spelled(userName));
+    expect(polled.started).toBe(false);
+    expect(polled.records.map((record) => record.id)).toEqual(
+      userName === '@Someone' ? [...joined].reverse() : [],
+    );
+  }
+});
+
 describe('a poll of many accounts', () => {
+  it('keeps each account’s watch however the host spelled its name', async () => {
+    const tweets = new TweetIds();
+    const feed = new FakeFeed(20, tweets.take(30));
+    const store = memory();
+    const many = (names: string[]) => ({
+      feed: 'newTweet' as const,
+      names,
+      readFor: () => feed.read,
+      store,
+      maxPages: 10,
+    });
+    await pollAccountsOnce(many(['someone']));
+    const [newer] = tweets.take(1);
+    feed.add(newer!);
+    const polled = await pollAccountsOnce(many(['@SomeOne']));
+    expect(polled.records.map(({ account, record }) => [account, record.id])).toEqual([['someone', newer]]);
+  });
+
   it('hands over every account’s new tweets oldest first with their account, and saves nothing when every account failed', async () => {
     const tweets = new TweetIds();
     const feeds = { a: new FakeFeed(20, tweets.take(30)), b: new FakeFeed(20, tweets.take(30)) };
