@@ -303,23 +303,29 @@ describe('--output', () => {
     expect(existsSync(join(bench.home, '.partial'))).toBe(false);
   });
 
-  it('keeps an export the API ended early, says why on stderr, and exits 3 so a script does not take it for complete', async () => {
-    const output = bench.path('ended-early.jsonl');
-    // The second page hands back the cursor of the first.
-    await bench.control.fault({ fault: 'repeat-cursor', times: 1, after: 1, endpoint: 'getUserFollowers' });
-    try {
-      const result = await bench.run(['user', 'followers', '@followers_1k', '--all', '-o', output]);
-      expect(result.code).toBe(3);
-      expect(result.stderr).toMatch(/warning: the API handed out a cursor it had given before/);
-      const records = jsonLines(readFileSync(output, 'utf8'));
-      expect(records.length).toBeGreaterThan(0);
-      expect(records.length).toBeLessThan(1000);
-    } finally {
-      await bench.control.clearFaults();
-    }
-    // Read whole, the same export exits 0.
-    expect((await bench.run(['user', 'followers', '@followers_1k', '--all', '-o', output])).code).toBe(0);
-  });
+  // The second page hands back the cursor of the first, or claims more with a cursor of spaces.
+  it.each([
+    ['repeat-cursor', /warning: the API handed out a cursor it had given before/],
+    ['blank-cursor', /warning: the API claimed more pages but sent no cursor to reach them/],
+  ] as const)(
+    'keeps an export the API ended early (%s), says why on stderr, and exits 3 so a script does not take it for complete',
+    async (fault, said) => {
+      const output = bench.path('ended-early.jsonl');
+      await bench.control.fault({ fault, times: 1, after: 1, endpoint: 'getUserFollowers' });
+      try {
+        const result = await bench.run(['user', 'followers', '@followers_1k', '--all', '-o', output]);
+        expect(result.code).toBe(3);
+        expect(result.stderr).toMatch(said);
+        const records = jsonLines(readFileSync(output, 'utf8'));
+        expect(records.length).toBeGreaterThan(0);
+        expect(records.length).toBeLessThan(1000);
+      } finally {
+        await bench.control.clearFaults();
+      }
+      // Read whole, the same export exits 0.
+      expect((await bench.run(['user', 'followers', '@followers_1k', '--all', '-o', output])).code).toBe(0);
+    },
+  );
 
   it('prints nothing on stderr when piped, except errors', async () => {
     const result = await bench.run(['user', 'followers', 'followers_1k', '--all', '--format', 'ids']);

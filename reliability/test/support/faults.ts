@@ -119,8 +119,8 @@ function pageFault(fault: FaultKind, shape: Shape, persistence: Persistence): Ex
   if (!shape.paged) return { kind: 'same', extraRequests: 0 };
   // Decision A5: a cursor already seen ends the run, after the page that carried it.
   if (fault === 'repeat-cursor') return { kind: 'cut', pages: 2, stopReason: 'repeatedCursor', requests: 2 };
-  // Decision B12: a blank cursor is the end, after the page that carried it.
-  if (fault === 'blank-cursor') return { kind: 'cut', pages: 2, stopReason: 'end', requests: 2 };
+  // Decision B12: a blank cursor ends the run after the page that carried it, said as out of reach.
+  if (fault === 'blank-cursor') return { kind: 'cut', pages: 2, stopReason: 'blankCursor', requests: 2 };
   // Decisions A5 and B4: a fresh cursor back to the same page serves it again, and its records
   // are left out as repeats; three such pages in a row end the run.
   if (fault === 'fresh-cursor-repeat')

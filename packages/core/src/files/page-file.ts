@@ -8,7 +8,14 @@ import type { Format } from './formats';
  * or a feed whose rest is older than Created After.
  */
 export type FileEnd =
-  'end' | 'limit' | 'max_pages' | 'empty_pages' | 'repeated_cursor' | 'failed' | 'created_after';
+  | 'end'
+  | 'limit'
+  | 'max_pages'
+  | 'empty_pages'
+  | 'repeated_cursor'
+  | 'blank_cursor'
+  | 'failed'
+  | 'created_after';
 
 export interface PageFileSummary {
   /** Records written (those the filter kept). */
@@ -64,6 +71,7 @@ const ENDS: Record<StopReason, FileEnd> = {
   maxPages: 'max_pages',
   emptyPages: 'empty_pages',
   repeatedCursor: 'repeated_cursor',
+  blankCursor: 'blank_cursor',
   failed: 'failed',
   pastCreatedAfter: 'created_after',
 };

@@ -9,6 +9,7 @@ export type ReadCut =
   | 'connection'
   | 'empty_pages'
   | 'repeated_cursor'
+  | 'blank_cursor'
   | 'max_pages'
   | 'created_after';
 
@@ -123,6 +124,7 @@ export async function readBounded(open: OpenPaginator, bounds: ReadBounds): Prom
       if (paginator.stopReason === 'emptyPages') cut = 'empty_pages';
       // The feed looks ended, but the API ended it: said, so nobody takes it for the whole feed.
       if (paginator.stopReason === 'repeatedCursor') cut = 'repeated_cursor';
+      if (paginator.stopReason === 'blankCursor') cut = 'blank_cursor';
       if (paginator.stopReason === 'maxPages') cut = 'max_pages';
       // The rest of the feed is older than Created After: more exists, none of it is wanted.
       if (paginator.stopReason === 'pastCreatedAfter') cut = 'created_after';

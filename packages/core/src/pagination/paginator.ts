@@ -49,7 +49,15 @@ export interface PaginateOptions {
  * hold a record the caller wants; the feed goes on, and its cursor is kept.
  */
 export type StopReason =
-  'end' | 'limit' | 'maxPages' | 'repeatedCursor' | 'emptyPages' | 'stopped' | 'failed' | 'pastCreatedAfter';
+  | 'end'
+  | 'limit'
+  | 'maxPages'
+  | 'repeatedCursor'
+  | 'blankCursor'
+  | 'emptyPages'
+  | 'stopped'
+  | 'failed'
+  | 'pastCreatedAfter';
 
 /** Where a later run continues so that no record is lost or repeated. */
 export interface ResumePoint {
@@ -298,11 +306,13 @@ export class Paginator<T> implements AsyncIterable<T> {
     state.stalled = fresh ? 0 : state.stalled + 1;
 
     let reason: StopReason | undefined;
-    if (!page.has_next_page) reason = 'end';
+    // A page that claims more with a blank cursor ends the read like the feed's end, but the
+    // rest of the feed is out of reach, which the user is told (decision B12).
+    if (!page.has_next_page) reason = page.blankCursor ? 'blankCursor' : 'end';
     else if (state.seen.has(page.next_cursor)) reason = 'repeatedCursor';
     else if (state.stalled >= maxEmptyPages) reason = 'emptyPages';
     else if (this.options.endsRead?.(page.records)) reason = 'pastCreatedAfter';
-    const ended = reason === 'end' || reason === 'repeatedCursor';
+    const ended = reason === 'end' || reason === 'repeatedCursor' || reason === 'blankCursor';
 
     const current: CurrentPage = {
       cursor,

@@ -8,12 +8,16 @@ import { counted } from '../output/counted';
  */
 const REPEATED_CURSOR =
   'The API handed out a cursor it had given before, so the read stopped there: the records before it are complete, the rest of the feed could not be reached.';
+const BLANK_CURSOR =
+  'The API claimed more pages but sent no cursor to reach them, so the read stopped there: the records before it are complete, the rest of the feed could not be reached.';
 const EMPTY_PAGES =
   'The API sent pages with no new records while it claimed more, so the read stopped there; more may come later.';
 
 const NOTICES: Partial<Record<string, string>> = {
   repeatedCursor: REPEATED_CURSOR,
   repeated_cursor: REPEATED_CURSOR,
+  blankCursor: BLANK_CURSOR,
+  blank_cursor: BLANK_CURSOR,
   emptyPages: EMPTY_PAGES,
   empty_pages: EMPTY_PAGES,
 };

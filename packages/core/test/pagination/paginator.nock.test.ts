@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { stopNotice } from '../../src/pagination/stop-notice';
 import { BASE, testClient } from '../support/client';
 import { ok, tweets, users } from '../support/fixtures';
 
@@ -215,12 +216,14 @@ describe('tweet pages', () => {
     expect(run.pagesFetched).toBe(2);
   });
 
-  it('end when next_cursor is empty even if has_next_page is true', async () => {
+  it('end when next_cursor is empty even if has_next_page is true, saying the rest is out of reach', async () => {
     timeline().reply(200, ok({ tweets: tweets(0, 2), has_next_page: true, next_cursor: '' }));
     const { client } = testClient();
     const run = client.paginate('getUserTweets', { userName: 'jack' });
     expect(await run.toArray()).toHaveLength(2);
-    expect(run.stopReason).toBe('end');
+    expect(run.stopReason).toBe('blankCursor');
+    expect(stopNotice(run.stopReason)).toMatch(/no cursor to reach them/);
+    expect(run.resumePoint()).toBeUndefined();
   });
 
   it('follow an empty page that says more follow, and give up after 3 empty pages in a row', async () => {

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { DEFAULT_MAX_EMPTY_PAGES, Paginator } from '../../src/pagination/paginator';
+import { stopNotice } from '../../src/pagination/stop-notice';
 import { BASE, testClient } from '../support/client';
 import { ok, tweets, users } from '../support/fixtures';
 
@@ -126,18 +127,22 @@ describe('blank cursors (decision B12)', () => {
   it.each([
     ['tweet pages', '/social/user/jack/tweets', 'getUserTweets'],
     ['user pages', '/social/user/jack/followers', 'getUserFollowers'],
-  ] as const)('end %s on next_cursor "   " and never send it', async (_label, path, id) => {
-    const server = serve(path, () =>
-      id === 'getUserTweets'
-        ? ok({ tweets: tweets(0, 2), has_next_page: true, next_cursor: '   ' })
-        : ok({ followers: users(0, 2), next_cursor: '\t ' }),
-    );
-    const { client } = testClient();
-    const run = client.paginate(id, { userName: 'jack' });
-    expect(await run.toArray()).toHaveLength(2);
-    expect(server.sent).toEqual([null]);
-    expect(run.stopReason).toBe('end');
-  });
+  ] as const)(
+    'end %s on next_cursor "   ", never send it, and say the rest is out of reach',
+    async (_label, path, id) => {
+      const server = serve(path, () =>
+        id === 'getUserTweets'
+          ? ok({ tweets: tweets(0, 2), has_next_page: true, next_cursor: '   ' })
+          : ok({ followers: users(0, 2), next_cursor: '\t ' }),
+      );
+      const { client } = testClient();
+      const run = client.paginate(id, { userName: 'jack' });
+      expect(await run.toArray()).toHaveLength(2);
+      expect(server.sent).toEqual([null]);
+      expect(run.stopReason).toBe('blankCursor');
+      expect(stopNotice(run.stopReason)).toMatch(/no cursor to reach them/);
+    },
+  );
 
   it('come back as "" from a single page call', async () => {
     nock(BASE)
