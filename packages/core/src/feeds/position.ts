@@ -410,9 +410,13 @@ export class PositionPoll<R extends { id: string }> {
     this.segments = [{ ids: head.ids }];
     this.bottom = head.ids.at(-1) ?? '';
     this.end = true;
-    this.missed += head.ids.length;
+    // Watching removals, what may be missed is the remembered accounts, which the answer no
+    // longer holds; watching additions, the items of the answer, none of which is reported.
+    const removals = this.options.removals === true;
+    const passed = removals ? known : head.ids.length;
+    this.missed += passed;
     this.warn(
-      `For ${MAX_DISJOINT} polls in a row the feed answered none of the items the trigger remembered; it starts over from the ${answered} it answers now and reports none of them: up to ${counted(head.ids.length, 'new item')} may be missed`,
+      `For ${MAX_DISJOINT} polls in a row the feed answered none of the items the trigger remembered; it starts over from ${head.ids.length === 0 ? 'the empty list' : `the ${answered}`} it answers now and reports ${removals ? 'no removal' : 'none of them'}: up to ${counted(passed, removals ? 'removal' : 'new item')} may be missed`,
     );
     return 'stalled';
   }
@@ -669,9 +673,8 @@ function withoutGap(segment: Segment): Segment {
 
 /**
  * A read that ended on an empty page without meeting every id the state knows: an empty answer
- * where there were items is taken for a glitch, not for all of them leaving. (A feed whose size
- * is a multiple of the page size ends on an empty page too; read whole, it shows every known id
- * that is still there, and a removal alone does not decide anything the next poll cannot.)
+ * where there were items is taken for a glitch, not for all of them leaving. (An account list's
+ * own last page, with its `0|…` cursor, ends a walk before that empty page: `readPages`.)
  */
 function cutShort(walk: Read<unknown>, segments: readonly Segment[], pages: number): boolean {
   const last = walk.pages.at(-1);

@@ -124,6 +124,9 @@ export interface Read<R> {
   requests: number;
 }
 
+/** The cursor of an account list's last page. */
+const LIST_END = /^0\|/;
+
 /**
  * Reads pages from `cursor` (undefined: the top) until the feed ends or stalls, `more` says the
  * walk has read enough, or `budget` requests are spent, or the host's time (`read.more`) is up
@@ -161,7 +164,11 @@ export async function readPages<R extends { id: string }>(
       walk.ids.push(record.id);
     }
     walk.stalled = page.stalled === true;
-    walk.ended = !page.has_next_page && !walk.stalled;
+    // An account list's last page carries a `0|…` cursor, and following it answers an empty page
+    // (architecture decision 5, S3). A trigger's walk ends on that page: the empty page after it
+    // looks like an answer cut short (a glitch), which kept a removal at the bottom of every such
+    // list from ever being reported, and costs a request a poll's budget may not have.
+    walk.ended = (!page.has_next_page || LIST_END.test(page.next_cursor)) && !walk.stalled;
     if (walk.ended || walk.stalled) break;
     if (!more(walk, page)) {
       walk.enough = true;

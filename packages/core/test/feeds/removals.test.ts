@@ -5,6 +5,41 @@ import { USERS, Watch } from '../support/watch';
 /** Removal events (decision N23): only removals the engine is sure of, each once. */
 const REMOVALS = { ...USERS, removals: true };
 
+/**
+ * Every single removal, at every place of every list up to four pages, for both ways a list can
+ * end: on its last page of records, or (as the API's and the sandbox's account lists do) on an
+ * empty page after a `0|…` cursor. Each is reported once, by the next two polls, with no notice.
+ */
+describe('one removal anywhere in a list read whole', () => {
+  const cases = [2, 3].flatMap((pageSize) =>
+    Array.from({ length: 4 * pageSize - 1 }, (_, index) => index + 2).flatMap((length) =>
+      [false, true].map((emptyEnd) => [pageSize, length, emptyEnd] as const),
+    ),
+  );
+  it.each(cases)(
+    'page size %i, %i accounts, ends on an empty page: %s',
+    async (pageSize, length, emptyEnd) => {
+      for (let place = 0; place < length; place += 1) {
+        const feed = new FakeFeed(pageSize, accountIds(length));
+        feed.endsOnEmptyPage = emptyEnd;
+        const watch = new Watch(feed, { ...REMOVALS, maxPages: 10 });
+        await watch.poll();
+        await watch.poll();
+        const gone = feed.items[place]!;
+        feed.remove(gone);
+        await watch.poll();
+        await watch.poll();
+        await watch.poll();
+        expect({ place, removed: watch.removed, uncertain: watch.uncertainPolls }).toEqual({
+          place,
+          removed: [gone],
+          uncertain: 0,
+        });
+      }
+    },
+  );
+});
+
 describe('removals from an account feed', () => {
   it('reports the 3 accounts that unfollowed (top, middle, last) of 60 once, and the 2 new ones', async () => {
     const feed = new FakeFeed(20, accountIds(60));

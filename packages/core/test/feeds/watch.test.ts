@@ -293,10 +293,24 @@ describe('a follower feed', () => {
     );
     expect(await watch.poll()).toEqual([]);
     expect(await watch.poll()).toEqual([]);
-    expect(watch.notes.at(-1)).toContain('starts over from the an empty list');
+    expect(watch.notes.at(-1)).toContain(
+      'starts over from the empty list it answers now and reports none of them: up to 0 new items may be missed',
+    );
     const joined = accountIds(2);
     feed.add(...joined);
     expect(await watch.poll()).toEqual(joined);
+  });
+
+  it('watching removals, counts the accounts of a list that stays empty as removals that may be missed', async () => {
+    const feed = new FakeFeed(200, accountIds(3));
+    feed.endsOnEmptyPage = true;
+    const watch = new Watch(feed, { ...USERS, removals: true });
+    await watch.poll();
+    for (const id of [...feed.items]) feed.remove(id);
+    for (let poll = 0; poll < 3; poll += 1) expect(await watch.poll()).toEqual([]);
+    expect(watch.removed).toEqual([]);
+    expect(watch.notes.at(-1)).toContain('reports no removal: up to 3 removals may be missed');
+    expect(watch.missed).toBe(3);
   });
 
   it('reports everything when the feed was empty at the start', async () => {

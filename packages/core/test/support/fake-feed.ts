@@ -28,6 +28,11 @@ export class FakeFeed {
   readonly repeatAt = new Set<number>();
   /** Changes to make just before the request of this number is answered (a change mid-read). */
   readonly changeAt = new Map<number, () => void>();
+  /**
+   * End as an account list of the API and the sandbox does (architecture decision 5, decision
+   * S3): the last page with records carries a `0|…` cursor, and following it answers an empty page.
+   */
+  endsOnEmptyPage = false;
 
   constructor(
     readonly pageSize: number,
@@ -63,6 +68,11 @@ export class FakeFeed {
   private async *pages(cursor: string | undefined): AsyncGenerator<FeedPage<Item>> {
     if (cursor !== undefined && this.refuseCursors)
       throw new ValidationError('cursor is not valid', { status: 400 });
+    if (cursor?.startsWith('0|')) {
+      this.requests += 1;
+      yield { records: [], next_cursor: '', has_next_page: false };
+      return;
+    }
     let empties = cursor?.startsWith('empty') ? Number(cursor.slice(5)) : 0;
     let offset = cursor === undefined || cursor.startsWith('empty') ? 0 : Number(cursor);
     while (empties < this.emptyPagesFirst) {
@@ -88,6 +98,12 @@ export class FakeFeed {
       if (more && (this.repeatedCursors > 0 || this.repeatAt.has(this.requests))) {
         this.repeatedCursors = Math.max(0, this.repeatedCursors - 1);
         yield { records, next_cursor: String(offset - this.pageSize), has_next_page: false, stalled: true };
+        return;
+      }
+      if (!more && this.endsOnEmptyPage && records.length > 0) {
+        yield { records, next_cursor: `0|${offset}`, has_next_page: true };
+        this.requests += 1;
+        yield { records: [], next_cursor: '', has_next_page: false };
         return;
       }
       yield { records, next_cursor: more ? String(offset) : '', has_next_page: more };

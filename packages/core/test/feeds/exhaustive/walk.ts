@@ -24,7 +24,8 @@ import { workLeft } from '../../support/watch';
  *
  * Bound: page size 2 or 3, 1 to 3 pages a poll, removals on and off, a feed of 7 accounts of
  * which the state may keep 6 or all (so remembered stretches end and holes appear), counted on
- * its owner or not (the counter audit of followers and following), and every
+ * its owner or not (the counter audit of followers and following), ending on its last page of
+ * accounts or, as the API's account lists do, on an empty page after a `0|…` cursor, and every
  * history of up to DEPTH steps, each one of: a new account on top; any account ever seen added
  * again on top (a re-follow, from any position, stretch ends included, or back after leaving);
  * any account removed; a poll; a poll whose request number 1, 2 or 3 fails, answers an empty
@@ -57,6 +58,8 @@ class Feed {
     readonly pageSize: number,
     public items: string[],
     counts: boolean,
+    /** The list ends as the API's account lists do: a `0|…` cursor, then an empty page. */
+    readonly emptyEnd = false,
   ) {
     // A follower list: the API counts it on the account, and the poll audits against that.
     if (counts) this.read.count = () => Promise.resolve(this.items.length);
@@ -70,18 +73,23 @@ class Feed {
   });
 
   private async *pages(cursor: string | undefined): AsyncGenerator<FeedPage<{ id: string }>> {
-    let offset = cursor === undefined ? 0 : Number(cursor);
+    let offset = cursor === undefined ? 0 : cursor.startsWith('0|') ? Infinity : Number(cursor);
     while (true) {
       this.requests += 1;
       const fault = this.fault?.request === this.requests ? this.fault.kind : undefined;
       if (fault === 'error') throw new ConnectionError('socket hang up');
-      if (fault === 'empty') {
+      if (fault === 'empty' || offset === Infinity) {
         yield { records: [], next_cursor: '', has_next_page: false };
         return;
       }
       const records = this.items.slice(offset, offset + this.pageSize).map((id) => ({ id }));
       offset += this.pageSize;
       const more = offset < this.items.length;
+      if (!more && this.emptyEnd && records.length > 0 && fault === undefined) {
+        yield { records, next_cursor: `0|${offset}`, has_next_page: true };
+        offset = Infinity;
+        continue;
+      }
       if (fault === 'stall') {
         yield { records, next_cursor: '', has_next_page: false, stalled: true };
         return;
@@ -122,6 +130,8 @@ interface Settings {
   maxIds: number | undefined;
   /** The feed is counted on its owner (followers, following): the counter audit runs. */
   counts: boolean;
+  /** The list ends on an empty page after a `0|…` cursor, as the API's account lists do. */
+  emptyEnd: boolean;
 }
 
 type Step =
@@ -166,7 +176,7 @@ function stepsOf(world: World): Step[] {
 class Violation extends Error {}
 
 async function poll(world: World, settings: Settings, fault?: FaultAt): Promise<void> {
-  const feed = new Feed(settings.pageSize, world.items, settings.counts);
+  const feed = new Feed(settings.pageSize, world.items, settings.counts, settings.emptyEnd);
   feed.fault = fault;
   const options: WatchOptions = {
     key: 'k',
@@ -400,7 +410,7 @@ export function checkEveryHistory(pageSize: number): void {
   afterAll(() => {
     const figures = {
       'steps a history may take': DEPTH,
-      'configurations (pages a poll, removals, state size, counted)': grid.length,
+      'configurations (pages a poll, removals, state size, counted, how the list ends)': grid.length,
       'distinct states walked': totals.histories,
       'settled ends checked': totals.settled,
       'states reached again and skipped': totals.skipped,
@@ -417,7 +427,9 @@ export function checkEveryHistory(pageSize: number): void {
   for (const maxPages of [1, 2, 3])
     for (const removals of [false, true])
       for (const maxIds of [undefined, 6])
-        for (const counts of [false, true]) grid.push({ pageSize, maxPages, removals, maxIds, counts });
+        for (const counts of [false, true])
+          for (const emptyEnd of [false, true])
+            grid.push({ pageSize, maxPages, removals, maxIds, counts, emptyEnd });
 
   // FEED_EXHAUSTIVE_REPLAY='{"settings":{…},"steps":["add","readd a0","poll stall 2"]}' replays
   // one history a failure printed, in the file of its page size (with FEED_EXHAUSTIVE_TRACE to see each poll).
