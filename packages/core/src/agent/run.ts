@@ -15,7 +15,7 @@ import { decodeAgentCursor, encodeAgentCursor } from './cursor';
 import type { AgentPosition } from './cursor';
 import { agentErrorOutput, agentOutput } from './output';
 import type { AgentOutput } from './output';
-import { agentArgName, agentToolName } from './tools';
+import { agentArgName, agentInputSchema, agentToolName } from './tools';
 import { modelViewOf } from './view';
 
 export interface AgentCallOptions {
@@ -123,10 +123,26 @@ function argsObject(args: unknown): Args {
   return { ...(args as Args) };
 }
 
-/** The tool's arguments under their catalog names (`user_name` → `userName`). */
+/**
+ * The tool's arguments under their catalog names (`user_name` → `userName`). An input the tool's
+ * schema does not offer is refused with the ones it does, and one given under both its names
+ * (`user_name` and `userName`) is refused rather than one of them silently winning.
+ */
 function fromToolNames(id: EndpointId, args: Args): Args {
+  const offered = Object.keys(agentInputSchema(id).properties ?? {});
   const byArg = new Map(Object.keys(endpointSpec(id).params).map((param) => [agentArgName(param), param]));
-  return Object.fromEntries(Object.entries(args).map(([name, value]) => [byArg.get(name) ?? name, value]));
+  const renamed: Args = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    const param = byArg.get(name) ?? name;
+    const toolName = agentArgName(param);
+    if (!offered.includes(toolName))
+      throw invalid(name, 'this tool takes no such input', `It takes: ${offered.join(', ')}.`);
+    if (Object.hasOwn(renamed, param))
+      throw invalid(toolName, 'given twice, in two spellings', `Pass ${toolName} only.`);
+    renamed[param] = value;
+  }
+  return renamed;
 }
 
 /** A refused input named as the model passed it: `user_name`, not the catalog's `userName`. */

@@ -44,7 +44,10 @@ describe('a paged tool', () => {
     answerTwice(page);
     const { client } = testClient();
     const args = { userName: '@jack', limit: 40, count: 40 };
-    const first = await runAgentTool(client, 'getUserFollowers', args, { budget: MIN_OUTPUT_BUDGET });
+    const first = await runAgentTool(client, 'getUserFollowers', args, {
+      budget: MIN_OUTPUT_BUDGET,
+      argNames: 'catalog',
+    });
     const one = parse(first.text);
     expect(first.text.length).toBeLessThanOrEqual(MIN_OUTPUT_BUDGET);
     expect(first.cutByBudget).toBe(true);
@@ -54,7 +57,7 @@ describe('a paged tool', () => {
       client,
       'getUserFollowers',
       { ...args, userName: 'https://x.com/jack', cursor: one.next_cursor },
-      { budget: MIN_OUTPUT_BUDGET },
+      { budget: MIN_OUTPUT_BUDGET, argNames: 'catalog' },
     );
     const two = parse(second.text);
     const shown = one.records!.concat(two.records!).map((record) => record.id);
@@ -72,9 +75,13 @@ describe('a paged tool', () => {
     const args = { userName: 'jack', limit: 40, count: 40 };
     const BUDGET = 10_000;
     const reencoded = (text: string) => JSON.stringify([{ type: 'text', text }]).length;
-    const bare = await runAgentTool(client, 'getUserFollowers', args, { budget: BUDGET });
+    const bare = await runAgentTool(client, 'getUserFollowers', args, {
+      budget: BUDGET,
+      argNames: 'catalog',
+    });
     const counted = await runAgentTool(client, 'getUserFollowers', args, {
       budget: BUDGET,
+      argNames: 'catalog',
       measure: reencoded,
     });
     expect(reencoded(bare.text)).toBeGreaterThan(BUDGET);
@@ -196,7 +203,7 @@ describe('a lookup tool', () => {
       client,
       'lookupTweets',
       { tweet_ids: ids.join('\n') },
-      { budget: MIN_OUTPUT_BUDGET },
+      { budget: MIN_OUTPUT_BUDGET, argNames: 'catalog' },
     );
     const one = parse(first.text);
     const left = ids.slice(one.records!.length);
@@ -316,4 +323,31 @@ describe('the tools', () => {
     );
     expect(n8n.error).toMatchObject({ field: 'userName' });
   });
+
+  it.each(agentTools().map((tool) => [tool.name, tool] as const))(
+    '%s refuses, before any request, an input its schema does not offer and one given under both names',
+    async (_name, tool) => {
+      const { client } = testClient();
+      const offered = Object.keys(tool.inputSchema.properties as object);
+      const unknown = parse((await runAgentTool(client, tool.id, { made_up: 1 })).text);
+      expect(unknown.error).toMatchObject({
+        field: 'made_up',
+        message: `made_up: this tool takes no such input. It takes: ${offered.join(', ')}.`,
+      });
+      // The API's page size is the host's to set, not the model's: a paged tool takes limit.
+      if ('count' in catalog[tool.id].params)
+        expect(parse((await runAgentTool(client, tool.id, { count: 5 })).text).error).toMatchObject({
+          field: 'count',
+        });
+      const [param] = Object.keys(catalog[tool.id].params).filter((name) => agentArgName(name) !== name);
+      if (param === undefined) return;
+      const twice = parse(
+        (await runAgentTool(client, tool.id, { [agentArgName(param)]: 'a', [param]: 'b' })).text,
+      );
+      expect(twice.error).toMatchObject({
+        field: agentArgName(param),
+        message: `${agentArgName(param)}: given twice, in two spellings. Pass ${agentArgName(param)} only.`,
+      });
+    },
+  );
 });
