@@ -1,4 +1,4 @@
-import { invalid } from '../input/fail';
+import { invalid, show } from '../input/fail';
 import { normalizeBoolean } from '../input/values';
 import { toIsoTimestamp } from '../output/timestamp';
 import type { Tweet } from '../records/types';
@@ -155,9 +155,17 @@ export function filtersAnything(filter: TweetFilter): boolean {
 
 const formText = (value: unknown) =>
   value === undefined || value === null || String(value).trim() === '' ? undefined : String(value);
-/** A form's minimum: empty or 0 is none (0 would only shut out tweets whose views are unknown). */
-const formCount = (value: unknown) =>
-  formText(value) === undefined || Number(value) === 0 ? undefined : Number(value);
+/**
+ * A form's minimum: empty or 0 is none (0 would only shut out tweets whose views are unknown).
+ * Text that is no number is refused as the user typed it ("lots"), not as what it became (NaN).
+ */
+function formCount(values: Readonly<Record<string, unknown>>, field: keyof TweetFilter): number | undefined {
+  const value = values[field];
+  if (formText(value) === undefined) return undefined;
+  const count = Number(value);
+  if (Number.isNaN(count)) throw invalid(field, `${show(value)} is not a count`, 'Give 0 or more');
+  return count === 0 ? undefined : count;
+}
 
 /**
  * The filter an n8n or Zapier form stands for (field names as `TweetFilter`'s; empty fields and
@@ -171,9 +179,9 @@ export function formFilter(values: Readonly<Record<string, unknown>>): RecordFil
     withMediaOnly: normalizeBoolean(values.withMediaOnly, 'withMediaOnly') === true,
     keywords: formText(values.keywords),
     keywordMatch: formText(values.keywordMatch) as TweetFilter['keywordMatch'],
-    minLikes: formCount(values.minLikes),
-    minRetweets: formCount(values.minRetweets),
-    minViews: formCount(values.minViews),
+    minLikes: formCount(values, 'minLikes'),
+    minRetweets: formCount(values, 'minRetweets'),
+    minViews: formCount(values, 'minViews'),
     createdAfter: formText(values.createdAfter),
     createdBefore: formText(values.createdBefore),
   };

@@ -17,5 +17,7 @@ export function noticeOf(
   result: Pick<WatchResult<unknown>, 'uncertain' | 'missed' | 'notes'>,
 ): PollNotice | undefined {
   if (!result.uncertain) return undefined;
-  return { notice: 'uncertain', may_be_missed: result.missed ?? 0, message: result.notes.join(' ') };
+  // Notes are sentences a log shows one a line; in one message each ends with its full stop.
+  const message = result.notes.map((note) => (/[.!?]$/.test(note) ? note : `${note}.`)).join(' ');
+  return { notice: 'uncertain', may_be_missed: result.missed ?? 0, message };
 }

@@ -100,6 +100,15 @@ describe('a filter from a form', () => {
   it('refuses what is no choice, naming the field', () => {
     expect(() => formFilter({ retweets: 'sometimes' })).toThrow(/^retweets: /);
   });
+
+  it.each(['minLikes', 'minRetweets', 'minViews'])(
+    'refuses a %s that is no number as it was typed',
+    (field) => {
+      expect(() => formFilter({ [field]: 'lots' })).toThrow(
+        `${field}: "lots" is not a count. Give 0 or more`,
+      );
+    },
+  );
 });
 
 describe('a filtered watch', () => {
