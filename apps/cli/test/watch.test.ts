@@ -1,8 +1,18 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { lock } from 'proper-lockfile';
 import { until } from '@social-data/test-support';
 import { BIN, Bench, COOKIE, PROXY, finished } from './support/cli';
 
@@ -19,6 +29,44 @@ async function watchIds(args: string[]): Promise<string[]> {
 }
 
 describe('watch', () => {
+  it('prints each new item once when two runs on one state start together: one polls, the other waits its turn or is refused', async () => {
+    const state = bench.path('together.state.json');
+    const args = ['new-follower', '@followers_201', '--state', state];
+    expect(await watchIds(args)).toEqual([]);
+    const joined = bench.control.strangers(5);
+    await bench.control.join('followers', { owner: 'followers_201' }, joined);
+    const runs = await Promise.all([1, 2].map(() => bench.run(['watch', ...args, '--format', 'ids'])));
+    const printed = runs.flatMap((run) => run.stdout.split('\n').filter(Boolean));
+    expect(printed.sort()).toEqual([...joined].sort());
+    for (const run of runs)
+      if (run.code !== 0) {
+        expect(run.code).toBe(2);
+        expect(run.stderr).toMatch(/Another watch is running on the state file/);
+      }
+  });
+
+  it('refuses a run on a state another run holds, before any request, and takes over a lock left by a killed run', async () => {
+    const state = bench.path('held.state.json');
+    const args = ['watch', 'new-follower', '@followers_199', '--state', state];
+    expect((await bench.run(args)).code).toBe(0);
+    const release = await lock(state, { realpath: false });
+    const requests = bench.sandbox.stats.requests;
+    const refused = await bench.run(args);
+    await release();
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      `social-data: Another watch is running on the state file ${state}.\nhint: Let it end first (a lock left by a run that was killed is taken over after 60 s), or give this watch a --state file of its own.\n`,
+    );
+    expect(bench.sandbox.stats.requests).toBe(requests);
+    expect((await bench.run(args)).code).toBe(0);
+    // A run killed with its lock in place: the lock is two minutes old, so the next run takes it.
+    mkdirSync(`${state}.lock`);
+    const old = Date.now() / 1000 - 120;
+    utimesSync(`${state}.lock`, old, old);
+    expect((await bench.run(args)).code).toBe(0);
+    expect(existsSync(`${state}.lock`)).toBe(false);
+  });
+
   it('new followers across three runs with changes between them: nothing on the first, then each new one once, oldest first', async () => {
     const state = bench.path('followers.state.json');
     const args = ['new-follower', '@social_data', '--state', state];

@@ -29,6 +29,7 @@ import { EXIT, UsageError, describe, exitCodeOf } from '../run/failure';
 import type { FieldNames } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkDistinct, checkWritable } from '../run/writable';
+import { lockState } from '../run/state-lock';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
 import { feedName, fieldNames, positionalParam } from './names';
@@ -170,6 +171,7 @@ async function runWatch(
   let client: SocialDataClient | undefined;
   let destination: Destination | undefined;
   let formatter: Formatter | undefined;
+  let release: (() => Promise<void>) | undefined;
   try {
     const endpoint = feeds[feed].endpoint;
     const params = normalizeParams(endpoint, paramsOf(feed, values));
@@ -187,6 +189,7 @@ async function runWatch(
       ['--output', options.output],
       ['--state', options.state],
     ]);
+    release = await lockState(options.state);
     client = clientFor(options, interrupt.signal);
     // Whose session: another profile is another own-session feed.
     const session = profileName(options.profile);
@@ -233,6 +236,8 @@ async function runWatch(
     }
     reportFailure(error, client, undefined, `watch ${name}`, fields);
   } finally {
+    // A lock taken over meanwhile cannot be released, and was said when it was lost.
+    await release?.().catch(() => undefined);
     interrupt.dispose();
   }
 }
