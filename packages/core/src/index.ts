@@ -52,7 +52,7 @@ export { readBounded } from './pagination/bounded';
 export { pageCapNotice, stopNotice } from './pagination/stop-notice';
 export type { BoundedRead, OpenPaginator, ReadBounds, ReadCut } from './pagination/bounded';
 export { RequestGate } from './http/gate';
-export type { PageIterator, PaginateOptions, StopReason } from './pagination/paginator';
+export type { PageIterator, PaginateOptions, ResumePoint, StopReason } from './pagination/paginator';
 export type { Page } from './pagination/page';
 export { normalizeIdList, normalizeScreenNameList } from './input/identifiers';
 export { booleanOf, normalizeBoolean, normalizeCookie, normalizeCount, normalizeProxy } from './input/values';
