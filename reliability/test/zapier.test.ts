@@ -236,7 +236,12 @@ describe.each(SHAPES)('$name ($key) under a fault', (shape) => {
       expect(error.message).not.toMatch(/undefined|\[object Object\]/);
     } else {
       if (outcome.error) throw outcome.error;
-      const result = outcome.result as { records: unknown[]; next_cursor: string; has_next_page: boolean };
+      const result = outcome.result as {
+        records: unknown[];
+        next_cursor: string;
+        has_next_page: boolean;
+        truncated_by?: string;
+      };
       const expected = baseline as typeof result;
       if (!shape.paged)
         expect(result).toEqual(shape.key === 'createList' ? { list_id: expect.any(String) } : baseline);

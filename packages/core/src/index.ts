@@ -6,20 +6,7 @@
  * `/files`), so a host takes what it uses and each surface is pinned by its own API report.
  */
 export * from './catalog';
-export type {
-  Author,
-  Community,
-  CreatedList,
-  FullAuthor,
-  Media,
-  ShortAuthor,
-  Topic,
-  Tweet,
-  TweetPage,
-  User,
-  UserPage,
-  UserPageKey,
-} from './records/types';
+export * from './records/types';
 export * from './errors/classes';
 export { hints } from './errors/hints';
 export { SETTINGS, errorInHostWords, inHostWords } from './errors/host-words';

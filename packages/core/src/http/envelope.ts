@@ -5,13 +5,20 @@ import type { SocialDataError } from '../errors/classes';
 import { ResponseFormatError } from '../errors/classes';
 import { errorForEnvelope, errorForStatus } from '../errors/from-response';
 import { hints } from '../errors/hints';
-import type { Envelope } from '../records/types';
 import { isRedirect, redirectError } from './redirects';
 import { bodyText, parseJsonBody } from './json-body';
 import { parseRetryAfter } from './retry-after';
 import type { TransportResponse } from './transport';
 import { excerpt } from '../security/redactor';
 import type { Redact } from '../security/redactor';
+
+/** The API's answer around its data: `status`, `msg`, `data` (and `source` on some answers). */
+export interface Envelope<D = unknown> {
+  status?: 'success' | 'error' | (string & {});
+  msg?: string;
+  data?: D;
+  source?: string;
+}
 
 interface Reading extends TransportResponse {
   /** Applied to the body before an excerpt of it is cut, so no half secret survives. */

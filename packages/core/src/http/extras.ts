@@ -1,6 +1,6 @@
 import type { ResultSpec } from '../catalog/types';
 import { BLANK_CURSOR, pageCursor } from '../pagination/page';
-import type { Envelope } from '../records/types';
+import type { Envelope } from './envelope';
 
 /** Records that are objects: a `null` in a list is no record, and would break whatever reads it. */
 function records(list: unknown[]): unknown[] {

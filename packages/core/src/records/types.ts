@@ -116,10 +116,3 @@ export type UserPage<K extends UserPageKey> = { [P in K]: User[] } & { next_curs
 export interface CreatedList {
   list_id: string;
 }
-
-export interface Envelope<D = unknown> {
-  status?: 'success' | 'error' | (string & {});
-  msg?: string;
-  data?: D;
-  source?: string;
-}
