@@ -148,6 +148,28 @@ describe('watch', () => {
     expect(await watchIds(['unfollowed-by', '@social_data', '--state', state])).toEqual([]);
   });
 
+  it('counts, as removals, the accounts of a list that answers empty poll after poll', async () => {
+    const state = bench.path('emptied.state.json');
+    const args = ['watch', 'unfollowed-by', '@followers_199', '--state', state];
+    expect((await bench.run(args)).code).toBe(0);
+    await bench.control.fault({ fault: 'empty-list', endpoint: 'getUserFollowers', times: 3 });
+    try {
+      const runs = [];
+      for (let run = 0; run < 3; run += 1) runs.push(await bench.run(args));
+      expect(runs.map((run) => run.code)).toEqual([3, 3, 3]);
+      // Every follower it remembered (199, and those other tests added) is counted.
+      const said =
+        /^social-data: warning: could not be sure of this poll: up to (\d+) removal\(s\) may be missed\. .*up to (\d+) removals may be missed\.$/m.exec(
+          runs[2]!.stderr,
+        );
+      expect(said).not.toBeNull();
+      expect(Number(said![1])).toBeGreaterThanOrEqual(199);
+      expect(said![2]).toBe(said![1]);
+    } finally {
+      await bench.control.clearFaults();
+    }
+  });
+
   it('says once, on stderr with exit 3, that a list longer than a run reads is watched at its top only', async () => {
     // social_data has 1,234 followers; one page of 200 a run reads the first 200.
     const state = bench.path('partial.state.json');
@@ -274,7 +296,7 @@ describe('watch', () => {
     expect(existsSync(state)).toBe(true);
   });
 
-  it('refuses --format json appended to --output, and one file as both --output and --state, before any request', async () => {
+  it('refuses --format json appended to --output, and one file as both --output and --state (or its lock), before any request', async () => {
     const requests = bench.sandbox.stats.requests;
     const state = bench.path('refused.state.json');
     const watch = ['watch', 'new-tweet', '@social_data', '--state', state];
@@ -283,9 +305,12 @@ describe('watch', () => {
     expect(json.stderr).toMatch(
       /--format json: watch appends each run to --output.*\nhint: Use --format jsonl/,
     );
-    const same = await bench.run([...watch, '-o', state]);
-    expect(same.code).toBe(2);
-    expect(same.stderr).toMatch(/--state: .*refused\.state\.json is also the file of --output/);
+    // The state, and the lock folder that holds it for a run (FILE.lock), are no output.
+    for (const output of [state, `${state}.lock`]) {
+      const same = await bench.run([...watch, '-o', output]);
+      expect(same.code).toBe(2);
+      expect(same.stderr).toMatch(/--state: .*refused\.state\.json is also the file of --output/);
+    }
     expect(bench.sandbox.stats.requests).toBe(requests);
     expect(existsSync(state)).toBe(false);
   });

@@ -30,6 +30,7 @@ import type { FieldNames } from '../run/failure';
 import { onInterrupt } from '../run/interrupt';
 import { checkDistinct, checkWritable } from '../run/writable';
 import { lockState } from '../run/state-lock';
+import type { StateLock } from '../run/state-lock';
 import { milliseconds } from '../run/numbers';
 import { reportFailure } from './action';
 import { feedName, fieldNames, positionalParam } from './names';
@@ -113,7 +114,7 @@ async function pollEvent(watch: Watch): Promise<boolean> {
   else if (notice)
     warn(
       notice.may_be_missed > 0
-        ? `could not be sure of this poll: up to ${notice.may_be_missed} new item(s) may be missed. ${notice.message}`
+        ? `could not be sure of this poll: up to ${notice.may_be_missed} ${isRemovalFeed(feed) ? 'removal(s)' : 'new item(s)'} may be missed. ${notice.message}`
         : `could not be sure of this poll. ${notice.message}`,
     );
   else if (options.verbose) for (const note of polled.notes) warn(note);
@@ -171,7 +172,7 @@ async function runWatch(
   let client: SocialDataClient | undefined;
   let destination: Destination | undefined;
   let formatter: Formatter | undefined;
-  let release: (() => Promise<void>) | undefined;
+  let lock: StateLock | undefined;
   try {
     const endpoint = feeds[feed].endpoint;
     const params = normalizeParams(endpoint, paramsOf(feed, values));
@@ -189,7 +190,7 @@ async function runWatch(
       ['--output', options.output],
       ['--state', options.state],
     ]);
-    release = await lockState(options.state);
+    lock = await lockState(options.state);
     client = clientFor(options, interrupt.signal);
     // Whose session: another profile is another own-session feed.
     const session = profileName(options.profile);
@@ -224,6 +225,7 @@ async function runWatch(
     while (options.interval !== undefined) {
       await sleep(options.interval, interrupt.signal);
       interrupt.check();
+      lock.check();
       unsure = await poll();
     }
     destination.write(formatter.end());
@@ -236,8 +238,7 @@ async function runWatch(
     }
     reportFailure(error, client, undefined, `watch ${name}`, fields);
   } finally {
-    // A lock taken over meanwhile cannot be released, and was said when it was lost.
-    await release?.().catch(() => undefined);
+    await lock?.release();
     interrupt.dispose();
   }
 }

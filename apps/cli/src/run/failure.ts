@@ -27,6 +27,17 @@ export class UsageError extends Error {
   }
 }
 
+/** The run stopped itself to keep a promise it could no longer keep (exit 1), saying what to do. */
+export class Stopped extends Error {
+  override name = 'Stopped';
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The run was stopped with Ctrl-C (or SIGTERM); what it wrote is saved. */
 export class Interrupted extends Error {
   override name = 'Interrupted';
@@ -128,7 +139,8 @@ export function describe(
   command?: string,
   fields?: FieldNames,
 ): string {
-  if (error instanceof UsageError) return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
+  if (error instanceof UsageError || error instanceof Stopped)
+    return redact(`social-data: ${error.message}\nhint: ${error.hint}`);
   if (error instanceof InputsFailed)
     return redact(
       `social-data: ${error.message}\nhint: the other inputs were written; run again with the failed ones, after checking them.`,

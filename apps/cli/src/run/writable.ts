@@ -28,11 +28,13 @@ export function checkWritable(flag: string, path: string, { appends = false } = 
  * export writes before it is complete, `FILE.partial`): each would overwrite the other.
  */
 export function checkDistinct(files: ReadonlyArray<readonly [flag: string, path: string | undefined]>): void {
-  // `-` is stdout; a state or checkpoint is written to FILE.tmp first, an export to FILE.partial.
+  // `-` is stdout; a state or checkpoint is written to FILE.tmp first, an export to FILE.partial,
+  // and a watch's state is held by a lock folder FILE.lock.
   const given = files.filter(
     (file): file is readonly [string, string] => file[1] !== undefined && file[1] !== '-',
   );
-  const forms = (path: string) => ['', '.partial', '.tmp'].map((suffix) => `${resolve(path)}${suffix}`);
+  const forms = (path: string) =>
+    ['', '.partial', '.tmp', '.lock'].map((suffix) => `${resolve(path)}${suffix}`);
   for (const [at, [flag, path]] of given.entries())
     for (const [other, otherPath] of given.slice(at + 1)) {
       const [a, b] = [resolve(path), resolve(otherPath)];

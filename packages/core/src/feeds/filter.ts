@@ -71,7 +71,8 @@ function timeOf(field: string, value: string | undefined): number | undefined {
 
 function minimum(field: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value < 0) throw invalid(field, `${value} is not a count`, 'Give 0 or more');
+  if (!Number.isFinite(value) || value < 0)
+    throw invalid(field, `${value} is not a count`, 'Give 0 or more.');
   return value;
 }
 
@@ -163,7 +164,7 @@ function formCount(values: Readonly<Record<string, unknown>>, field: keyof Tweet
   const value = values[field];
   if (formText(value) === undefined) return undefined;
   const count = Number(value);
-  if (Number.isNaN(count)) throw invalid(field, `${show(value)} is not a count`, 'Give 0 or more');
+  if (Number.isNaN(count)) throw invalid(field, `${show(value)} is not a count`, 'Give 0 or more.');
   return count === 0 ? undefined : count;
 }
 

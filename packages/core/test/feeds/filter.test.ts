@@ -105,7 +105,7 @@ describe('a filter from a form', () => {
     'refuses a %s that is no number as it was typed',
     (field) => {
       expect(() => formFilter({ [field]: 'lots' })).toThrow(
-        `${field}: "lots" is not a count. Give 0 or more`,
+        `${field}: "lots" is not a count. Give 0 or more.`,
       );
     },
   );
