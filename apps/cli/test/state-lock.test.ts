@@ -10,10 +10,23 @@ import { lockState } from '../src/run/state-lock';
 const folder = mkdtempSync(join(tmpdir(), 'state-lock-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** Lets the lock's file checks, real I/O behind the fake clock, come back. */
-async function settle(): Promise<void> {
-  for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+/**
+ * Turns the event loop until `done`, letting the lock's file checks (real I/O behind the fake
+ * clock) come back, however slow the disk: bounded by turns, not by time.
+ */
+async function turnUntil(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1_000_000 && !done(); turn += 1)
+    await new Promise((resolve) => setImmediate(resolve));
 }
+
+const lost = (held: { check(): void }) => {
+  try {
+    held.check();
+    return false;
+  } catch {
+    return true;
+  }
+};
 
 it('refuses a second hold of one state, and lets it go on release', async () => {
   const state = join(folder, 'one.json');
@@ -33,7 +46,7 @@ it('stops a run whose lock was taken from it, before its next poll', async () =>
     rmSync(`${state}.lock`, { recursive: true });
     // The lock is refreshed every 30 s: the refresh finds it gone.
     jest.advanceTimersByTime(30_000);
-    await settle();
+    await turnUntil(() => lost(held));
     expect(() => held.check()).toThrow(`The lock on ${state} was lost`);
     // Another run holds the state now: this one leaves that lock alone.
     const other = await lockState(state);
