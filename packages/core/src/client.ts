@@ -136,7 +136,7 @@ export type { BatchFailure, BatchResult } from './input/batch-result';
 export const IDS_PER_REQUEST = 100;
 /** What one request may take, headers and body together, when the caller sets no `timeoutMs`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CONCURRENCY = 4;
 /** How long after its timeout an attempt is ended by core's own deadline (decision B32). */
 const DEADLINE_GRACE_MS = 1000;
 

@@ -13,6 +13,7 @@ export { SETTINGS, errorInHostWords, inHostWords } from './errors/host-words';
 export type { HostWords } from './errors/host-words';
 export {
   SocialDataClient,
+  DEFAULT_CONCURRENCY,
   DEFAULT_TIMEOUT_MS,
   IDS_PER_REQUEST,
   MAX_CONCURRENCY,
