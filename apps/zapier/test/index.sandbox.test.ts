@@ -120,6 +120,14 @@ describe('every step against the sandbox', () => {
       expect([...first.records, ...next.records].map((user) => user.id)).toEqual(
         whole.records.map((user) => user.id),
       );
+      // A Page Size larger than Max Items is lowered to it: the step brought 200 before.
+      const sized = (await run('creates', 'getUserFollowers', authData, {
+        userName: 'followers_1k',
+        maxItems: 10,
+        pageSize: 200,
+      })) as Output;
+      expect(sized.records.map((user) => user.id)).toEqual(whole.records.map((user) => user.id));
+      expect(sized.next_cursor).toBe(whole.next_cursor);
     }));
 
   it('gives the cursor to go on from when it stops after empty pages that still claim more', async () => {

@@ -33,7 +33,7 @@ function pagingFields(id: PaginatedId): InputField[] {
       type: 'integer',
       default: String(DEFAULT_MAX_ITEMS),
       required: false,
-      helpText: `Follow the feed until this many records, in whole pages so Next Cursor never skips any (at most ${MAX_ITEMS_CEILING.toLocaleString('en-US')}). A step also stops before its output would pass 5 MB (Zapier takes 6 MB) and before a page it could not finish within Zapier's 30 seconds; Truncated By says which limit cut the read.`,
+      helpText: `Follow the feed until this many records, in whole pages so Next Cursor never skips any (at most ${MAX_ITEMS_CEILING.toLocaleString('en-US')}; a larger Page Size is lowered to it). A step also stops before its output would pass 5 MB (Zapier takes 6 MB) and before a page it could not finish within Zapier's 30 seconds; Truncated By says which limit cut the read.`,
     },
     {
       ...inputOf(startCursorField, 'cursor'),

@@ -1,5 +1,5 @@
 import { endpointSpec } from '../catalog/queries';
-import { pageSizeForLimit } from '../input/values';
+import { normalizeCount, pageSizeForLimit } from '../input/values';
 import type { PaginatedId } from '../catalog/infer';
 import type { PaginateOptions } from '../pagination/paginator';
 import { toIsoTimestamp } from '../output/timestamp';
@@ -67,10 +67,16 @@ export function readOptions(id: PaginatedId, request: ReadRequest): PaginateOpti
   const { limit, keep } = request;
   const uncut = request.wholePages === true || keep !== undefined;
   const range = endpointSpec(id).count;
-  // Whole pages are never cut: without a chosen size they are asked for no larger than the limit,
-  // so Max Items 1 brings one record, not a default page of 200. A filter's limit counts what
-  // passes, which a page of that size would not hold.
-  const fitted = request.wholePages === true && !keep ? pageSizeForLimit(range, limit) : undefined;
+  // Whole pages are never cut, so they are asked for no larger than the limit: Max Items 1 brings
+  // one record, not a default page of 200, and a Page Size of 200 beside Max Items 10 brings 10
+  // (decision Z4). A filter's limit counts what passes, which a page of that size would not hold.
+  // A chosen size out of the API's range is refused as typed, before the limit could hide it.
+  const chosen =
+    range && request.pageSize !== undefined ? normalizeCount(request.pageSize, range, 'pageSize') : undefined;
+  const fitted =
+    request.wholePages === true && !keep && range
+      ? pageSizeForLimit(chosen === undefined ? range : { ...range, default: chosen }, limit)
+      : undefined;
   const after = keep?.createdAfter;
   return {
     ...(after !== undefined && TIME_ORDERED.has(id) ? { endsRead: reachedTime(after) } : {}),
@@ -78,7 +84,7 @@ export function readOptions(id: PaginatedId, request: ReadRequest): PaginateOpti
     maxPages: request.maxPages ?? (keep ? FILTER_PAGE_CAP : undefined),
     startCursor: request.startCursor || undefined,
     startCursorGiven: !!request.startCursor,
-    pageSize: range ? (request.pageSize ?? fitted) : undefined,
+    pageSize: range ? (fitted ?? chosen) : undefined,
     prefetch: uncut ? prefetchUntil(limit, keep) : true,
   };
 }

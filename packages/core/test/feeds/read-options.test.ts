@@ -110,9 +110,35 @@ describe('a read of whole pages with a limit and no page size', () => {
     for (let limit = 1; limit <= fallback! + 1; limit += 1) {
       const options = readOptions(id, { limit, wholePages: true });
       expect(options.pageSize).toBe(limit < fallback! ? limit : undefined);
-      // A chosen page size stays; a filter's limit counts what passes, so the page is the API's.
-      expect(readOptions(id, { limit, wholePages: true, pageSize: 7 }).pageSize).toBe(7);
+      // A filter's limit counts what passes, so the page is the API's.
       expect(readOptions(id, { limit, wholePages: true, keep: () => true }).pageSize).toBeUndefined();
     }
+  });
+});
+
+describe('a read of whole pages with a limit and a chosen page size', () => {
+  const sized = endpointIds.filter(isPaginated).filter((id) => endpointSpec(id).count !== undefined);
+
+  // Max Items 10 beside Page Size 200 brought 200 records: whole pages are never cut, so a page
+  // larger than the limit is the limit (the API's least where the limit is under it).
+  it.each(sized)('%s never asks for a page larger than the limit, and keeps a smaller one', (id) => {
+    const { min, max = 1000, default: fallback = 20 } = endpointSpec(id).count!;
+    const around = (n: number) => [n - 1, n, n + 1].filter((size) => size >= min && size <= max);
+    for (const chosen of new Set([...around(min), ...around(fallback), ...around(max)]))
+      for (const limit of [1, min, chosen - 1, chosen, chosen + 1, max, max + 1]) {
+        if (limit < 1) continue;
+        const { pageSize } = readOptions(id, { limit, wholePages: true, pageSize: chosen });
+        expect(pageSize).toBe(chosen <= limit ? chosen : Math.max(min, limit));
+        // Out of the API's range, the size typed is refused, whatever the limit.
+        const over = endpointSpec(id).count!.max === undefined ? 0 : max + 1;
+        expect(() => readOptions(id, { limit, wholePages: true, pageSize: over })).toThrow(
+          `pageSize: ${over} is out of range`,
+        );
+        // A read that cuts pages, and a filtered one, ask for the size chosen.
+        expect(readOptions(id, { limit, pageSize: chosen }).pageSize).toBe(chosen);
+        expect(
+          readOptions(id, { limit, wholePages: true, pageSize: chosen, keep: () => true }).pageSize,
+        ).toBe(chosen);
+      }
   });
 });
