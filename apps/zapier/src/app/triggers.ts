@@ -103,6 +103,8 @@ function pollSetup(z: ZObject, bundle: Bundle, event: FeedId) {
     ...(keep ? { keep } : {}),
     // A Zap's first poll only fills Zapier's dedupe list: what must be told once waits for the next.
     shown: bundle.meta?.isPopulatingDedupe !== true,
+    // A failure an item carries (an account that could not be read or looked up), in the Zap's words.
+    describe: (error: unknown) => zapierMessage(error, feeds[event].displayName),
   };
 }
 
@@ -121,7 +123,7 @@ async function pollAccountList(
   event: FeedId,
   deadline: number,
 ): Promise<object[]> {
-  const { feed, shape, store, maxPages, keep, shown } = pollSetup(z, bundle, event);
+  const { feed, shape, store, maxPages, keep, shown, describe } = pollSetup(z, bundle, event);
   const names = accountsOf(event, bundle);
   // Each account's pages stop in time too: what is left is read by the next poll.
   const readFor = (name: string) =>
@@ -141,7 +143,7 @@ async function pollAccountList(
     ...(keep ? { keep } : {}),
     budget: { fits: output.fits, more: timeBudget(deadline) },
     shown,
-    describe: (error) => zapierMessage(error, feed.displayName),
+    describe,
   });
   for (const note of result.notes) z.console.log(note);
   const at = Date.now();

@@ -50,6 +50,21 @@ describe('Unfollowed By in Zapier', () => {
     const renamed = await poll('unfollowedBy', { ...input, userName: '@FOLLOWERS_200' });
     expect(renamed.map((item) => item.account_id)).toEqual([followers[7]]);
   });
+
+  it("reports an account whose profile lookup failed by id, saying why in the Zap's words", async () => {
+    const world = sandbox.world;
+    const owner = world.accountByName('followers_201')!;
+    const input = { userName: 'followers_201' };
+    expect(await poll('unfollowedBy', input)).toEqual([]);
+    const [gone] = (await poll('newFollower', input)).map((user) => user.id);
+    world.leave('followers', owner, world.accountById(gone!)!);
+    sandbox.faults.add({ fault: 'error-200', endpoint: 'getUsersByIds', times: 1 });
+    const [item] = await poll('unfollowedBy', input);
+    expect(item).toMatchObject({ account_id: gone, unavailable: true });
+    // The trigger by its label: the lookup request it made is no name a Zap's user knows.
+    expect(item!.lookup_error).toMatch(/^The API reported an error \(HTTP 200 on “Lost Follower”\)/);
+    expect(item!.lookup_error).not.toMatch(/getUsersByIds/);
+  });
 });
 
 describe('a Zapier removal trigger that cannot be sure (issue 37)', () => {

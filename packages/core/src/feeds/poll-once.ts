@@ -68,6 +68,11 @@ export interface PollOnceOptions<R extends { id: string }, T> {
   /** How the host's user lets a poll read more pages (`Max Pages per Poll`, `--max-pages`). */
   pagesSetting?: string;
   /**
+   * A failure in the host's words, as the `lookup_error` of an account that left and could not
+   * be looked up; core's message (which names the lookup request) when left out.
+   */
+  describe?: (error: unknown) => string;
+  /**
    * Hands the poll's items over before the state is saved (the CLI writes them to its output):
    * when it throws, the state stays as it was and the next poll reports them again, never never.
    */
@@ -127,6 +132,7 @@ export async function pollOnce<R extends { id: string }, T>(
           await profilesOf(
             typeof client === 'function' ? await client() : client,
             [...result.removed].reverse(),
+            (error) => described(error, options.describe),
           )
         ).map((profile) => ('unavailable' in profile ? { ...profile } : shape(profile)))
       : [];

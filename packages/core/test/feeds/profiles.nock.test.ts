@@ -39,6 +39,17 @@ describe('the profiles a removal event carries', () => {
       { id: '7', unavailable: true, lookup_error: expect.stringMatching(/down for maintenance/) },
       { id: '8', unavailable: true, lookup_error: expect.stringMatching(/down for maintenance/) },
     ]);
+    // In a host's words, where it gives them: once for the failed request.
+    const told: string[] = [];
+    const described = await profilesOf(client, ['7', '8'], (error) => {
+      told.push(error.message);
+      return 'the lookup of accounts that left failed';
+    });
+    expect(described.map((profile) => 'lookup_error' in profile && profile.lookup_error)).toEqual([
+      'the lookup of accounts that left failed',
+      'the lookup of accounts that left failed',
+    ]);
+    expect(told).toEqual([expect.stringMatching(/down for maintenance/)]);
   });
 
   it('sends nothing for no removals', async () => {
