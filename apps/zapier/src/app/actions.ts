@@ -37,7 +37,7 @@ function pagingFields(id: PaginatedId): InputField[] {
     },
     {
       ...inputOf(startCursorField, 'cursor'),
-      helpText: `${startCursorField.description} Map an earlier step's Next Cursor here to continue where it stopped.`,
+      helpText: `${startCursorField.description} Map an earlier step's Next Cursor here to continue where it stopped. Empty starts at the first page, and a read that reached the end gives an empty Next Cursor: where a Zap keeps Next Cursor between runs, go on only while Has Next Page is true, or the next run reads the feed again from the top.`,
     },
     ...(pageSize ? [inputOf(pageSize)] : []),
   ];
