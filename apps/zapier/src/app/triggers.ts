@@ -59,6 +59,19 @@ const NOTICE_FIELDS = [
 ];
 
 /**
+ * Every item of a feed whose items can be added again (decision Z8): the record's id, which a
+ * later step maps, and whether it came back, whose item goes by an id of its own.
+ */
+const AGAIN_FIELDS = [
+  { key: 'record_id', label: 'Record ID', type: 'string' as const },
+  {
+    key: 'added_again',
+    label: 'Added Again (it left and came back: a re-follow, a re-bookmark)',
+    type: 'boolean' as const,
+  },
+];
+
+/**
  * A trigger on more accounts: which account each record came from, and the item of an account
  * that could not be read (not found, suspended), declared so that a Filter step can route on
  * `error` and a later step map `watched_account`, although a one-account sample has neither.
@@ -187,6 +200,14 @@ function watchIdsOf(event: FeedId): number {
 }
 
 /**
+ * Feeds whose items can be added again by someone's act (a re-follow, a re-bookmark), which start
+ * the Zap again by an id of their own. For You shows a tweet again at will: no one added it, and
+ * Zapier's dedupe keeps it out, as a tweet of a timeline is new once.
+ */
+const addsAgain = (event: FeedId) =>
+  feeds[event].order === 'position' && !isRemovalFeed(event) && event !== 'newForYouTweet';
+
+/**
  * What the editor's "Test trigger" shows (`isLoadingSample`), the watch untouched: the newest
  * page that has records passing the filters (Zapier shows three of them), or for a removal
  * trigger the newest account, as the profile a removal would carry. On many accounts they are
@@ -213,7 +234,9 @@ async function editorSample(
   const { records } = await readWithinStep(open, { shape, maxItems: 1, deadline, keep });
   const [watched] = accountsOf(event, bundle);
   return firstOfEachId(
-    watched === undefined ? records : records.map((record) => ({ ...record, watched_account: watched })),
+    records.map((record) =>
+      watched === undefined ? asEvent(event, record) : { ...record, watched_account: watched },
+    ),
   );
 }
 
@@ -250,6 +273,8 @@ async function pollOneFeed(
     read: feedPages(client, feed.endpoint, params, deadline),
     params,
     maxIds: watchIdsOf(event),
+    // Zapier drops an id it was given before: an account that follows again needs an id of its own.
+    ...(addsAgain(event) ? { handedOver: watchIdsOf(event) } : {}),
     fits: output.fits,
     client,
     shape: output.item,
@@ -270,13 +295,31 @@ async function pollOneFeed(
         return { ...profile, id: `${id}-${at}`, account_id: id };
       })
     : // A first poll's read is returned as far as it fits (the newest); the rest are older still.
-      firstOfEachId(
-        [...polled.records.reverse(), ...output.leading(polled.startedWith ?? [])].map(output.item),
-      );
+      firstOfEachId([
+        ...polled.records.reverse().map((record) => asEvent(event, output.item(record), polled.again, at)),
+        ...output.leading(polled.startedWith ?? []).map((record) => asEvent(event, output.item(record))),
+      ]);
   // A poll that could not be sure starts the Zap once with a notice of its own (decision N29):
   // Zapier's task history shows it, and a Filter step can route on `notice`.
   if (polled.notice) items.unshift({ id: `notice-${at}`, ...polled.notice });
   return items;
+}
+
+/**
+ * An item of a feed whose items can be added again, with `record_id` and `added_again`: one added
+ * again (a re-follow, a re-bookmark) goes by an id Zapier has not seen, `<record id>-<time of the
+ * poll>`, or its dedupe would drop it.
+ */
+function asEvent<T extends object>(
+  event: FeedId,
+  item: T,
+  again: ReadonlySet<string> = new Set(),
+  at = 0,
+): T | (T & { record_id: string; added_again: boolean }) {
+  if (!addsAgain(event)) return item;
+  const { id } = item as { id: string };
+  const back = again.has(id);
+  return { ...item, ...(back ? { id: `${id}-${at}` } : {}), record_id: id, added_again: back };
 }
 
 function tooLargeForOnePoll(event: FeedId, simplified: boolean): ValidationError {
@@ -349,11 +392,12 @@ export const triggers = Object.fromEntries(
                 id: `${sampleOf(endpoint).id}-1700000000000`,
                 account_id: sampleOf(endpoint).id,
               }
-            : sampleOf(endpoint),
+            : asEvent(id, sampleOf(endpoint)),
           outputFields: [
             recordFieldsOf(endpoint),
             ...(removal ? [{ key: 'account_id', label: 'Account ID', type: 'string' as const }] : []),
             ...(takesManyAccounts(id) ? ACCOUNT_FIELDS : []),
+            ...(addsAgain(id) ? AGAIN_FIELDS : []),
             ...NOTICE_FIELDS,
           ],
         },

@@ -67,6 +67,40 @@ describe('Unfollowed By in Zapier', () => {
   });
 });
 
+describe('New Follower in Zapier, through its dedupe', () => {
+  it('starts the Zap again for an account that unfollowed and followed again, by an id of its own', async () => {
+    const world = sandbox.world;
+    const owner = world.accountByName('followers_200')!;
+    const input = { userName: 'followers_200' };
+    const zap = newZap();
+    // Zapier's dedupe: an item whose id it was given before never starts the Zap.
+    const given = new Set<string>();
+    const check = async () => {
+      const items = (await run('triggers', 'newFollower', authData, input, zap)) as Item[];
+      const passed = items.filter((item) => !given.has(item.id));
+      for (const item of items) given.add(item.id);
+      return passed;
+    };
+    const [newest] = await check();
+    // Every item carries the record's id to map onward, as a re-follow's `id` is its own.
+    expect(newest).toMatchObject({ record_id: newest!.id, added_again: false });
+    const account = world.accountById(newest!.id)!;
+    world.leave('followers', owner, account);
+    expect(await check()).toEqual([]);
+    world.join('followers', owner, account);
+    const [back, ...more] = await check();
+    expect(more).toEqual([]);
+    expect(back).toMatchObject({ id: expect.stringMatching(new RegExp(`^${newest!.id}-\\d+$`)) });
+    expect(back).toMatchObject({ record_id: newest!.id, added_again: true, userName: newest!.userName });
+    expect(await check()).toEqual([]);
+    // Twice: each return is an event of its own.
+    world.leave('followers', owner, account);
+    await check();
+    world.join('followers', owner, account);
+    expect((await check()).map((item) => item.record_id)).toEqual([newest!.id]);
+  });
+});
+
 describe('a Zapier removal trigger that cannot be sure (issue 37)', () => {
   it('triggers once with a notice, and reports no removal, when the list answers empty', async () => {
     const input = { userName: 'followers_201' };

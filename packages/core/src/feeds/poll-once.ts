@@ -19,7 +19,8 @@ import {
   RateLimitError,
   SocialDataError,
 } from '../errors/classes';
-import { watchKey } from './state';
+import { readState, watchKey } from './state';
+import { handedOver } from './handed';
 import type { PositionState, WatchState } from './state';
 import { pollFeed } from './watch';
 import { notFoundTogether } from '../errors/not-found';
@@ -52,6 +53,11 @@ export interface PollOnceOptions<R extends { id: string }, T> {
   keep?: (record: R) => boolean;
   /** Ids the state may hold, below the engine's bounds (a host with a small store). */
   maxIds?: number;
+  /**
+   * A host that drops every id it has been given before (Zapier's dedupe): how many of the ids
+   * handed over the watch remembers, so that an item added again comes in `again`.
+   */
+  handedOver?: number;
   /** A host's output limit: the poll reads fewer pages until its new records fit (Zapier's 6 MB). */
   fits?: (records: readonly R[]) => boolean;
   /**
@@ -84,6 +90,11 @@ type LookupClient = Pick<SocialDataClient, 'lookup'>;
 export interface Polled<R, T> {
   /** New-item events: the new records, oldest first, as the API sent them (a host shapes them). */
   records: R[];
+  /**
+   * With `handedOver`: ids of `records` the host was given before, each an item added again
+   * (a re-follow, a re-bookmark) that needs an event id of its own. Empty otherwise.
+   */
+  again: ReadonlySet<string>;
   /** Removal events: the accounts that left, oldest first, shaped; one the API no longer has is its id. */
   lost: (T | UnavailableAccount)[];
   /** What the user must see when the poll could not be sure (decision N29). */
@@ -142,8 +153,21 @@ export async function pollOnce<R extends { id: string }, T>(
     (stored as Partial<PositionState> | undefined)?.key === key && !!(stored as PositionState).partialTold;
   const later = started || uncertain !== undefined || options.shown === false;
   const partial = removals ? partialList(result, told, later, options) : undefined;
+  const records = removals ? [] : [...result.records].reverse();
+  // Only a position feed adds an item again; a tweet of a timeline is new once.
+  const handed =
+    options.handedOver !== undefined && spec.order === 'position' && !removals
+      ? handedOver(
+          readState(stored, key, spec.order),
+          result.state,
+          [...[...(result.startedWith ?? [])].reverse(), ...records].map(({ id }) => id),
+          options.handedOver,
+        )
+      : undefined;
+  const state = handed?.state ?? result.state;
   const polled: Polled<R, T> = {
-    records: removals ? [] : [...result.records].reverse(),
+    records,
+    again: handed?.again ?? new Set(),
     lost,
     notice: uncertain ?? partial?.notice,
     notes: result.notes,
@@ -151,10 +175,7 @@ export async function pollOnce<R extends { id: string }, T>(
     started,
   };
   await options.deliver?.(polled);
-  await store.set(
-    partial?.told && result.state?.v === 2 ? { ...result.state, partialTold: true } : result.state,
-    key,
-  );
+  await store.set(partial?.told && state?.v === 2 ? { ...state, partialTold: true } : state, key);
   return polled;
 }
 

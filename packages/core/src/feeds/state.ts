@@ -30,6 +30,11 @@ export interface PositionState {
    * below are not seen (decision N23); told again only after a poll read the whole list.
    */
   partialTold?: boolean;
+  /**
+   * For a host that drops every id it was given before (Zapier's dedupe): the last ids handed
+   * over as new items, oldest first (`handed.ts`).
+   */
+  handed?: string[];
 }
 
 export interface TimeState {

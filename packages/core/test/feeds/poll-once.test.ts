@@ -430,3 +430,140 @@ describe('a poll in which every account failed', () => {
     expect(rejected.message).toBe('Invalid API key');
   });
 });
+
+describe('a host that drops ids it was given before (Zapier): an item added again gets an id of its own', () => {
+  type Step =
+    { kind: 'new' } | { kind: 'again'; id: string } | { kind: 'leave'; id: string } | { kind: 'poll' };
+
+  /**
+   * The promise, as Zapier's dedupe sees it: an item handed over reaches the Zap unless it never
+   * left the feed as the last poll saw it. An item goes by its record id the first time and by an
+   * id of its own (here `<id>@<poll>`) when it is in `again`. So:
+   *   1. an item that was not in the feed at the last poll goes by an id the host was not given;
+   *   2. `again` holds only items the host was given before (a first addition keeps its id), and
+   *      none that was in the feed at the last poll (a repeat is no return).
+   * An item that leaves and comes back between two polls goes by its id, which Zapier drops: the
+   * watch cannot tell that from a read the feed changed under (decision N16), and a repeat is
+   * kept out rather than sent twice. Checked on every history of DEPTH steps over a feed of 3
+   * accounts with 2 more to come, page size 2: a new account on top, any account ever in the feed
+   * added again on top (back after leaving, or from its place), any account leaving, a poll;
+   * then a last poll.
+   */
+  const DEPTH = 4;
+  const START = ['a3', 'a2', 'a1'];
+  const COMING = ['n1', 'n2'];
+
+  function steps(feed: readonly string[], ever: ReadonlySet<string>, fresh: number): Step[] {
+    return [
+      ...(fresh < COMING.length ? [{ kind: 'new' } as const] : []),
+      ...[...ever].map((id) => ({ kind: 'again', id }) as const),
+      ...feed.map((id) => ({ kind: 'leave', id }) as const),
+      { kind: 'poll' },
+    ];
+  }
+
+  async function check(history: Step[], bound: number): Promise<string | undefined> {
+    const feed = new FakeFeed(2, [...START]);
+    const store = memory();
+    const given = new Set<string>();
+    let polls = 0;
+    let lastSeen = new Set<string>();
+    const poll = async (): Promise<string | undefined> => {
+      polls += 1;
+      const polled = await pollOnce({ ...options(feed, store), handedOver: bound });
+      for (const { id } of polled.startedWith ?? []) given.add(id);
+      for (const { id } of polled.records) {
+        const again = polled.again.has(id);
+        const event = again ? `${id}@${polls}` : id;
+        if (given.has(event) && !lastSeen.has(id))
+          return `${id} came back, by an id the host was given before`;
+        if (again && !given.has(id)) return `${id} was taken as added again at its first addition`;
+        if (again && lastSeen.has(id)) return `${id} was taken as added again, though it never left`;
+        given.add(event);
+      }
+      lastSeen = new Set(feed.items);
+      return undefined;
+    };
+    let fresh = 0;
+    let failure = await poll();
+    for (const step of history) {
+      if (failure) break;
+      if (step.kind === 'new') feed.add(COMING[fresh++]!);
+      if (step.kind === 'again') feed.add(step.id);
+      if (step.kind === 'leave') feed.remove(step.id);
+      if (step.kind === 'poll') failure = await poll();
+    }
+    return failure ?? (await poll());
+  }
+
+  it('hands an item that came back over by an id of its own, and a first one or a repeat by its own, over every history up to the bound', async () => {
+    const failures: string[] = [];
+    let histories = 0;
+    const walk = async (history: Step[], feed: string[], ever: Set<string>, fresh: number) => {
+      if (history.length === DEPTH) {
+        histories += 1;
+        const failure = await check(history, 100);
+        if (failure) failures.push(`${failure}: ${JSON.stringify(history)}`);
+        return;
+      }
+      for (const step of steps(feed, ever, fresh)) {
+        const next = step.kind === 'new' ? COMING[fresh]! : step.kind === 'poll' ? undefined : step.id;
+        const after =
+          step.kind === 'new' || step.kind === 'again'
+            ? [next!, ...feed.filter((id) => id !== next)]
+            : step.kind === 'leave'
+              ? feed.filter((id) => id !== next)
+              : feed;
+        await walk(
+          [...history, step],
+          after,
+          next ? new Set([...ever, next]) : ever,
+          fresh + (step.kind === 'new' ? 1 : 0),
+        );
+      }
+    };
+    await walk([], [...START], new Set(START), 0);
+    expect(failures.slice(0, 3)).toEqual([]);
+    expect(histories).toBeGreaterThan(1000);
+  });
+
+  it('takes no repeat of a read the feed changed under for an item added again (decision N16)', async () => {
+    const feed = new FakeFeed(2, accountIds(10));
+    const store = memory();
+    await pollOnce({ ...options(feed, store), handedOver: 100 });
+    const [n3, n2, n1] = accountIds(3);
+    feed.add(n3!, n2!, n1!);
+    // One leaves above the second page while the poll reads it: the next poll meets its
+    // neighbours again, though none of them left.
+    feed.changeAt.set(feed.requests + 2, () => feed.remove(n3!));
+    const seen = new Set<string>();
+    for (let poll = 0; poll < 3; poll += 1) {
+      const polled = await pollOnce({ ...options(feed, store), handedOver: 100 });
+      expect(polled.again.size).toBe(0);
+      for (const { id } of polled.records) seen.add(id);
+    }
+    expect(seen).toEqual(new Set([n2, n1, n3]));
+  });
+
+  it('keeps the last ids handed over only, and says nothing of items added again to a host that keeps its own', async () => {
+    const feed = new FakeFeed(20, accountIds(30));
+    const store = memory();
+    await pollOnce({ ...options(feed, store), handedOver: 10 });
+    expect((store.value as { handed: string[] }).handed).toEqual(feed.items.slice(0, 10).reverse());
+    const [left] = feed.items;
+    feed.remove(left!);
+    await pollOnce({ ...options(feed, store), handedOver: 10 });
+    feed.add(left!);
+    expect([...(await pollOnce({ ...options(feed, store), handedOver: 10 })).again]).toEqual([left]);
+    // n8n and the CLI show every item the watch reports: no list is kept, nothing is set apart.
+    const own = memory();
+    await pollOnce(options(feed, own));
+    feed.remove(left!);
+    await pollOnce(options(feed, own));
+    feed.add(left!);
+    const polled = await pollOnce(options(feed, own));
+    expect(polled.records.map(({ id }) => id)).toEqual([left]);
+    expect(polled.again.size).toBe(0);
+    expect(own.value).not.toHaveProperty('handed');
+  });
+});
