@@ -3,22 +3,24 @@ import type { WatchState } from './state';
 /**
  * What a host that drops every id it has been given before (Zapier's dedupe) needs of a position
  * feed's watch. An account that leaves and follows again is an addition the watch reports
- * (decision N29), but the state let go of it when it left, so the watch cannot tell it from a
- * first follow, and the host would drop it without a word. The watch remembers the last ids it
- * handed over, beside its state, and names the records it hands over again: the host gives those
- * an event id of their own.
+ * (decision N29), by the id the host was given at its first follow, so the host would drop it
+ * without a word. The watch remembers the last ids it handed over, beside its state, and names
+ * the records it hands over again that came back: the host gives those an event id of its own.
  */
 export interface Handed {
-  /** Ids of this poll's records the host was given before: each an item added again. */
+  /** Ids of this poll's records the host was given before and that came back. */
   again: ReadonlySet<string>;
   /** The state to save, remembering this poll's ids too. */
   state: WatchState | undefined;
 }
 
-/** Ids the state remembers: the ground it knows and the bursts it holds back. */
-function remembered(state: WatchState | undefined): Set<string> {
-  if (state?.v !== 2) return new Set();
-  return new Set(state.segments.flatMap((segment) => [...segment.ids, ...(segment.pending ?? [])]));
+/**
+ * The ground a state knows, in feed order (top first). A burst's held-back ids are left out:
+ * they were unknown when read, so whatever the watch knew of them before is gone.
+ */
+function ground(state: WatchState | undefined): string[] {
+  if (state?.v !== 2) return [];
+  return state.segments.flatMap((segment) => segment.ids.filter((id) => !segment.pending?.includes(id)));
 }
 
 /**
@@ -29,19 +31,21 @@ function remembered(state: WatchState | undefined): Set<string> {
 function handedBefore(state: WatchState | undefined): string[] {
   if (state?.v !== 2) return [];
   if (Array.isArray(state.handed)) return state.handed.filter((id) => typeof id === 'string');
-  return state.segments
-    .flatMap((segment) => segment.ids.filter((id) => !segment.pending?.includes(id)))
-    .reverse();
+  return ground(state).reverse();
 }
 
 /**
- * The records of this poll handed over before, and the state to save with `given` (the ids this
- * poll hands over, oldest first) remembered after the rest, the last `bound` of them kept.
+ * The records of this poll that came back, and the state to save with `given` (the ids this poll
+ * hands over, oldest first) remembered after the rest, the last `bound` of them kept.
  *
- * Added again means handed over before and no longer remembered by the watch: it saw the item
- * leave. An id the watch still remembers, reported again, is no proof of a return: a read the
- * feed changed under repeats what it had met above the change (decision N16), and Zapier's dedupe
- * keeps that out. So an item that leaves and comes back between two polls keeps its id.
+ * A record handed over before came back when the watch saw it leave (its ground no longer holds
+ * it), or when the ground held it below an item that is still there and was not reported: items
+ * never move down (N29), so it moved up, which only an addition does. A record the ground held
+ * above everything still there may be a repeat instead: a read the feed changed under reports
+ * again what it met above the change (decision N16). That one keeps its id, and Zapier's dedupe
+ * keeps a repeat out, and with it an item at the top that left and came back between two polls.
+ * A watch that starts over (its ground emptied: an account that answered none of the ids it
+ * knew) forgets what it handed over, as everything it then reads is reported again.
  */
 export function handedOver(
   before: WatchState | undefined,
@@ -51,10 +55,21 @@ export function handedOver(
 ): Handed {
   const earlier = handedBefore(before);
   const seen = new Set(earlier);
-  const still = remembered(before);
   const now = new Set(given);
-  const again = new Set(given.filter((id) => seen.has(id) && !still.has(id)));
+  const old = ground(before);
+  const place = new Map(old.map((id, at) => [id, at]));
+  const kept = new Set(ground(after));
+  // The highest place of the old ground still there and not reported: a known record below it moved up.
+  const stays = old.findIndex((id) => kept.has(id) && !now.has(id));
+  const cameBack = (id: string) => {
+    const at = place.get(id);
+    return at === undefined || (stays !== -1 && at > stays);
+  };
+  const again = new Set(given.filter((id) => seen.has(id) && cameBack(id)));
   if (after?.v !== 2) return { again, state: after };
-  const handed = [...earlier.filter((id) => !now.has(id)), ...given].slice(-bound);
+  const restarted = old.length > 0 && kept.size === 0;
+  const handed = restarted
+    ? []
+    : [...earlier.filter((id) => !now.has(id)), ...given].slice(-Math.max(1, bound));
   return { again, state: { ...after, handed } };
 }

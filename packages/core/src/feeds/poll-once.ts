@@ -91,8 +91,9 @@ export interface Polled<R, T> {
   /** New-item events: the new records, oldest first, as the API sent them (a host shapes them). */
   records: R[];
   /**
-   * With `handedOver`: ids of `records` the host was given before, each an item added again
-   * (a re-follow, a re-bookmark) that needs an event id of its own. Empty otherwise.
+   * With `handedOver`: ids of `records` the host was given before that came back (a re-follow,
+   * a re-bookmark; `handed.ts` says how the watch knows), each needing an event id of its own.
+   * Empty otherwise.
    */
   again: ReadonlySet<string>;
   /** Removal events: the accounts that left, oldest first, shaped; one the API no longer has is its id. */
