@@ -44,8 +44,8 @@ function handedBefore(state: WatchState | undefined): string[] {
  * above everything still there may be a repeat instead: a read the feed changed under reports
  * again what it met above the change (decision N16). That one keeps its id, and Zapier's dedupe
  * keeps a repeat out, and with it an item at the top that left and came back between two polls.
- * A watch that starts over (its ground emptied: an account that answered none of the ids it
- * knew) forgets what it handed over, as everything it then reads is reported again.
+ * A watch that starts over (an account that answered none of the ids it knew: suspended, renamed,
+ * or emptied) forgets what it handed over, as everything it then reads is reported again.
  */
 export function handedOver(
   before: WatchState | undefined,
@@ -67,7 +67,8 @@ export function handedOver(
   };
   const again = new Set(given.filter((id) => seen.has(id) && cameBack(id)));
   if (after?.v !== 2) return { again, state: after };
-  const restarted = old.length > 0 && kept.size === 0;
+  // The watch started over on an answer that held none of its ground (decision N29's disjoint feed).
+  const restarted = old.length > 0 && !old.some((id) => kept.has(id));
   const handed = restarted
     ? []
     : [...earlier.filter((id) => !now.has(id)), ...given].slice(-Math.max(1, bound));

@@ -155,9 +155,10 @@ export async function pollOnce<R extends { id: string }, T>(
   const later = started || uncertain !== undefined || options.shown === false;
   const partial = removals ? partialList(result, told, later, options) : undefined;
   const records = removals ? [] : [...result.records].reverse();
-  // Only a position feed adds an item again; a tweet of a timeline is new once.
+  // Only a position feed adds an item again; a tweet of a timeline is new once. Not with a
+  // filter: what a repeat met and the filter dropped would pass for an item still there.
   const handed =
-    options.handedOver !== undefined && spec.order === 'position' && !removals
+    options.handedOver !== undefined && spec.order === 'position' && !removals && !options.keep
       ? handedOver(
           readState(stored, key, spec.order),
           result.state,

@@ -613,6 +613,32 @@ describe('a host that drops ids it was given before (Zapier): an item added agai
     );
   });
 
+  it('forgets what it handed over when the watch starts over on another answer, whose list then comes back', async () => {
+    const feed = new FakeFeed(20, accountIds(30));
+    const store = memory();
+    const poll = () => pollOnce({ ...options(feed, store), handedOver: 100 });
+    await poll();
+    const all = [...feed.items];
+    const other = accountIds(1);
+    feed.items = [...other];
+    for (let polls = 0; polls < 5; polls += 1) await poll();
+    feed.items = [...all, ...other];
+    for (let polls = 0; polls < 5; polls += 1) expect((await poll()).again.size).toBe(0);
+  });
+
+  it('sets nothing apart with a filter, whose dropped records would pass for items still there', async () => {
+    const feed = new FakeFeed(5, accountIds(20));
+    const store = memory();
+    const poll = () => pollOnce({ ...options(feed, store), handedOver: 100, keep: () => true });
+    await poll();
+    const deep = feed.items[12]!;
+    feed.remove(deep);
+    await poll();
+    feed.add(deep);
+    expect((await poll()).again.size).toBe(0);
+    expect(store.value).not.toHaveProperty('handed');
+  });
+
   it('keeps the last ids handed over only, and says nothing of items added again to a host that keeps its own', async () => {
     const feed = new FakeFeed(20, accountIds(30));
     const store = memory();
