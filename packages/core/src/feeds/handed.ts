@@ -20,7 +20,11 @@ export interface Handed {
  */
 function ground(state: WatchState | undefined): string[] {
   if (state?.v !== 2) return [];
-  return state.segments.flatMap((segment) => segment.ids.filter((id) => !segment.pending?.includes(id)));
+  return state.segments.flatMap((segment) => {
+    // A Set: a stretch and its burst may each hold thousands of ids, and a poll has 30 s on Zapier.
+    const held = new Set(segment.pending);
+    return segment.ids.filter((id) => !held.has(id));
+  });
 }
 
 /**
